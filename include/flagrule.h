@@ -1,0 +1,218 @@
+/* flagrule.h — the public API of libflagrule.
+ *
+ * flagrule compiles rule files (*.rules) into a ruleset and evaluates flag
+ * configurations against it with fixed-point resolution.
+ *
+ * Ownership, once for all:
+ *  - Every `fr_x_new`/`fr_compile` result is owned by the caller and released
+ *    with `fr_x_free(&p)`, which frees it and sets *p to NULL (NULL is fine).
+ *  - `const` pointers returned by accessors are borrowed: they live as long as
+ *    the object they came from, and for an fr_result until the next
+ *    evaluation on the same fr_eval.
+ *  - A ruleset is immutable once compiled and may be shared by many
+ *    evaluators, also across threads.  An fr_eval is used by one thread at a
+ *    time.
+ *  - The library never prints and never exits.  Out of memory: every
+ *    allocation is checked; the failing call returns NULL or FR_ENOMEM and the
+ *    objects involved stay valid to free.
+ *
+ * Strings are UTF-8 (or any bytes), passed with explicit lengths where they
+ * may come from user input, and returned NUL-terminated.
+ */
+#ifndef FLAGRULE_H
+#define FLAGRULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status codes -------------------------------------------------------- */
+
+typedef enum fr_rc {
+    FR_OK = 0,
+    FR_EIO = -1,       /* a file could not be read or written (see diagnostics) */
+    FR_ESYNTAX = -2,   /* the rule set has errors (see diagnostics) */
+    FR_ENOMEM = -3,    /* out of memory */
+    FR_EINVAL = -4,    /* bad argument */
+    FR_ENOTFOUND = -5  /* no such key / rule */
+} fr_rc;
+
+typedef enum fr_severity {
+    FR_SEV_ERROR = 0,
+    FR_SEV_WARNING,
+    FR_SEV_INFO,
+    FR_SEV_NOTE        /* attached to another diagnostic ("previous definition here") */
+} fr_severity;
+
+/* ---- diagnostics (about rule files) ---------------------------------------
+ * Diagnostics are data.  A diagnostic has a primary location and zero or more
+ * notes (each with its own location).  Rendering (GNU style
+ * "FILE:LINE:COL: error: MSG", the source line, a caret line) is done by
+ * fr_diag_render, which returns text; the caller prints it. */
+
+typedef struct fr_loc {
+    const char *file;      /* path as given; NULL if no location */
+    uint32_t    line, col; /* 1-based; col counts bytes */
+    uint32_t    end_line, end_col; /* inclusive end of the span */
+} fr_loc;
+
+typedef struct fr_diag fr_diag;
+typedef struct fr_diags fr_diags;
+
+size_t         fr_diags_count(const fr_diags *d);
+size_t         fr_diags_errors(const fr_diags *d);   /* how many are errors */
+const fr_diag *fr_diags_get(const fr_diags *d, size_t i);
+fr_severity    fr_diag_severity(const fr_diag *g);
+const char    *fr_diag_message(const fr_diag *g);
+fr_loc         fr_diag_loc(const fr_diag *g);
+size_t         fr_diag_nnotes(const fr_diag *g);
+const fr_diag *fr_diag_note(const fr_diag *g, size_t i);
+
+/* GNU-style text with source line and caret, notes included, ending in a
+ * newline.  `color`: use ANSI colours.  Returns a malloc'd string (free()). */
+char *fr_diags_render(const fr_diags *d, const fr_diag *g, bool color);
+
+/* ---- compiling ------------------------------------------------------------ */
+
+typedef struct fr_compiler fr_compiler;
+typedef struct fr_ruleset  fr_ruleset;
+
+fr_compiler *fr_compiler_new(void);
+void         fr_compiler_free(fr_compiler **c);
+
+/* Adds a file, or a directory (its *.rules files, in byte order of names).
+ * A file that cannot be read is an error diagnostic (returns FR_EIO). */
+fr_rc fr_compiler_add_path(fr_compiler *c, const char *path);
+/* Adds source text under a display name (the text is copied). */
+fr_rc fr_compiler_add_text(fr_compiler *c, const char *name, const char *text, size_t len);
+
+/* Compiles everything added.  On success returns a ruleset (the compiler may
+ * then be freed); on errors returns NULL and *rc says why.  Either way the
+ * diagnostics (warnings included) are in fr_compiler_diags(). */
+fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rc);
+const fr_diags *fr_compiler_diags(const fr_compiler *c);
+
+/* Options for compilation: stop after this many errors (default 20). */
+void fr_compiler_set_max_errors(fr_compiler *c, unsigned n);
+/* Also run the slower static checks of `flagrule lint` (cycles, rules that
+ * can never fire, ...) as warnings. */
+void fr_compiler_set_lint(fr_compiler *c, bool on);
+
+void fr_ruleset_free(fr_ruleset **rs);
+
+/* A readable dump of the IR (keys, rules, nodes, plan).  malloc'd. */
+char *fr_ruleset_dump(const fr_ruleset *rs);
+
+/* ---- introspection ---------------------------------------------------------- */
+
+typedef enum fr_keykind_pub { FR_FLAG = 0, FR_ENV = 1, FR_FACT = 2 } fr_keykind_pub;
+typedef enum fr_type_pub {
+    FR_BOOL = 0, FR_INT = 1, FR_STRING = 2, FR_ENUM = 3
+} fr_type_pub;
+
+size_t      fr_ruleset_nkeys(const fr_ruleset *rs);
+const char *fr_key_name(const fr_ruleset *rs, size_t k);
+int         fr_key_kind(const fr_ruleset *rs, size_t k);      /* fr_keykind_pub */
+int         fr_key_type(const fr_ruleset *rs, size_t k);      /* fr_type_pub */
+bool        fr_key_nullable(const fr_ruleset *rs, size_t k);
+const char *fr_key_cli(const fr_ruleset *rs, size_t k);       /* canonical spelling or NULL */
+const char *fr_key_help(const fr_ruleset *rs, size_t k);
+long        fr_ruleset_find_key(const fr_ruleset *rs, const char *name); /* -1 if none; aliases too */
+
+size_t      fr_ruleset_nrules(const fr_ruleset *rs);
+const char *fr_rule_name(const fr_ruleset *rs, size_t r);
+long        fr_ruleset_find_rule(const fr_ruleset *rs, const char *name);
+fr_loc      fr_rule_loc(const fr_ruleset *rs, size_t r);
+
+/* ---- values ----------------------------------------------------------------- */
+
+typedef struct fr_value {
+    int         type;      /* fr_type_pub */
+    bool        is_null;
+    int64_t     i;         /* bool 0/1, int */
+    const char *s;         /* string or enum value name (NUL-terminated) */
+    size_t      len;       /* length of s */
+} fr_value;
+
+/* ---- evaluation --------------------------------------------------------------- */
+
+typedef struct fr_eval   fr_eval;
+typedef struct fr_result fr_result;
+
+typedef enum fr_status {
+    FR_STATUS_OK = 0,      /* no error (warnings allowed) */
+    FR_STATUS_ERROR = 1,   /* at least one error */
+    FR_STATUS_INVALID = 2  /* the config could not be read (unknown flag, bad value, ...) */
+} fr_status;
+
+fr_eval *fr_eval_new(const fr_ruleset *rs);
+void     fr_eval_free(fr_eval **ev);
+
+/* Options: read env keys that the config does not give from the process
+ * environment (getenv).  Default off in the library; the CLI turns it on
+ * unless --no-env. */
+void fr_eval_set_use_environ(fr_eval *ev, bool on);
+
+/* Evaluate one config written as a shell command line (quoting honoured,
+ * leading program words skipped, `--flag value`, `--flag=value`, bare bool
+ * flags, NAME=VALUE for env and fact keys).  Never NULL except out of memory. */
+const fr_result *fr_eval_line(fr_eval *ev, const char *line, size_t len);
+/* The same with words already split (argv style). */
+const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv);
+
+fr_status   fr_result_status(const fr_result *r);
+/* For FR_STATUS_INVALID: why (e.g. "unknown flag '--tp-sise'; did you mean
+ * '--tp-size'?"). NULL otherwise. */
+const char *fr_result_invalid_reason(const fr_result *r);
+
+/* Messages: kind is FR_SEV_ERROR, FR_SEV_WARNING or FR_SEV_INFO.  Errors
+ * include conflicts and oscillations (rule = the first rule involved) and
+ * run-time errors (division by zero, regex limit).  Report order: rule order. */
+typedef struct fr_message {
+    fr_severity severity;
+    long        rule;      /* rule id, or -1 */
+    const char *text;      /* interpolated message */
+    const char *kind;      /* "rule", "conflict", "oscillation", "runtime" */
+} fr_message;
+
+size_t            fr_result_nmessages(const fr_result *r, fr_severity sev);
+const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t i);
+
+/* Values of key k after resolution, and as given (input). */
+fr_value fr_result_resolved(const fr_result *r, size_t k);
+fr_value fr_result_input(const fr_result *r, size_t k);
+/* Whether k was set by a declare rule in the result, and by which rule (-1). */
+bool     fr_result_declared(const fr_result *r, size_t k);
+long     fr_result_declared_by(const fr_result *r, size_t k);
+/* Whether the config gave k explicitly. */
+bool     fr_result_given(const fr_result *r, size_t k);
+
+/* Formats a value as text ("8", "true", "pplx", the string, "null") or as
+ * Python repr when `repr`.  Returns a malloc'd string. */
+char *fr_value_format(const fr_value *v, bool repr);
+
+/* ---- explanations --------------------------------------------------------------
+ * Text explaining why key k has its value in the last result (the declaring
+ * rule, its location, each term of its condition with its value, recursively
+ * for declared keys it read), or why rule r did not fire (`why_not`).  The
+ * text is for humans; malloc'd. */
+char *fr_explain_key(fr_eval *ev, size_t k);
+char *fr_explain_why_not(fr_eval *ev, size_t r);
+
+/* ---- tests (the `test` blocks of the rule set) ------------------------------------ */
+
+typedef struct fr_test_report {
+    size_t passed, failed;
+    char  *text;   /* a line per failure (malloc'd; free with free()) */
+} fr_test_report;
+
+fr_rc fr_run_tests(const fr_ruleset *rs, fr_test_report *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,157 @@
+/* arena.c — bump allocator: a chain of blocks, each twice the last. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+#define FR_ARENA_ALIGN 16
+#define FR_ARENA_FIRST 4096
+
+typedef struct fr_block {
+    struct fr_block *prev;
+    size_t           size;   /* usable bytes in data[] */
+    size_t           used;
+    _Alignas(16) unsigned char data[];
+} fr_block;
+
+struct fr_arena {
+    fr_block *head;
+    size_t    total_used;
+};
+
+static fr_block *block_new(size_t size, fr_block *prev)
+{
+    if (size > SIZE_MAX - sizeof(fr_block))
+        return NULL;
+    fr_block *b = malloc(sizeof(fr_block) + size);
+    if (!b)
+        return NULL;
+    b->prev = prev;
+    b->size = size;
+    b->used = 0;
+    return b;
+}
+
+fr_arena *fr_arena_new(void)
+{
+    fr_arena *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->head = block_new(FR_ARENA_FIRST, NULL);
+    if (!a->head) {
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+void fr_arena_free(fr_arena **ap)
+{
+    if (!ap || !*ap)
+        return;
+    fr_block *b = (*ap)->head;
+    while (b) {
+        fr_block *p = b->prev;
+        free(b);
+        b = p;
+    }
+    free(*ap);
+    *ap = NULL;
+}
+
+void *fr_arena_alloc(fr_arena *a, size_t n)
+{
+    if (n == 0)
+        n = 1;
+    if (n > SIZE_MAX - FR_ARENA_ALIGN)
+        return NULL;
+    size_t need = (n + FR_ARENA_ALIGN - 1) & ~(size_t)(FR_ARENA_ALIGN - 1);
+    fr_block *b = a->head;
+    if (b->size - b->used < need) {
+        size_t size = b->size;
+        while (size < need) {
+            if (size > SIZE_MAX / 2)
+                return NULL;
+            size *= 2;
+        }
+        if (size < SIZE_MAX / 2 && size == b->size)
+            size *= 2;
+        fr_block *nb = block_new(size, b);
+        if (!nb)
+            return NULL;
+        a->head = b = nb;
+    }
+    void *p = b->data + b->used;
+    b->used += need;
+    a->total_used += need;
+    return p;
+}
+
+void *fr_arena_zalloc(fr_arena *a, size_t n)
+{
+    void *p = fr_arena_alloc(a, n);
+    if (p)
+        memset(p, 0, n ? n : 1);
+    return p;
+}
+
+void *fr_arena_array(fr_arena *a, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    return fr_arena_zalloc(a, n * size);
+}
+
+char *fr_arena_strndup(fr_arena *a, const char *s, size_t n)
+{
+    if (n == SIZE_MAX)
+        return NULL;
+    char *p = fr_arena_alloc(a, n + 1);
+    if (!p)
+        return NULL;
+    if (n)
+        memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+void fr_arena_reset(fr_arena *a)
+{
+    /* Keep the largest (newest) block: steady-state reuse without malloc. */
+    fr_block *keep = a->head;
+    fr_block *b = keep->prev;
+    while (b) {
+        fr_block *p = b->prev;
+        free(b);
+        b = p;
+    }
+    keep->prev = NULL;
+    keep->used = 0;
+    a->total_used = 0;
+}
+
+size_t fr_arena_used(const fr_arena *a)
+{
+    return a->total_used;
+}
+
+int fr_vec_reserve(void **items, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    size_t ncap = *cap ? *cap : 8;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2)
+            return -1;
+        ncap *= 2;
+    }
+    if (size && ncap > SIZE_MAX / size)
+        return -1;
+    void *p = realloc(*items, ncap * size);
+    if (!p)
+        return -1;
+    *items = p;
+    *cap = ncap;
+    return 0;
+}

@@ -1,0 +1,1 @@
+/* ast.c — to be written */

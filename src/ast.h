@@ -1,0 +1,3 @@
+#ifndef FR_AST_H
+#define FR_AST_H
+#endif

@@ -1,0 +1,53 @@
+/* cli.h — shared pieces of the flagrule command.  The command is the first
+ * client of libflagrule: it parses options, prints, and decides exit codes. */
+#ifndef FR_CLI_H
+#define FR_CLI_H
+#include <stdbool.h>
+#include <stdio.h>
+#include "flagrule.h"
+
+/* Exit status, everywhere (documented in flagrule(1)). */
+enum fr_exit {
+    FR_EXIT_OK = 0,       /* no error (warnings allowed) */
+    FR_EXIT_FAIL = 1,     /* a config has errors or is invalid; a test failed */
+    FR_EXIT_USAGE = 2     /* usage, rule-file or I/O error */
+};
+
+/* Options common to the subcommands that load rules. */
+typedef struct cli_rules {
+    const char **paths;   /* -r PATH, in order */
+    size_t       npaths;
+    bool         lint;    /* run the lint checks while compiling */
+    bool         color;   /* colour diagnostics (stderr is a tty and NO_COLOR unset) */
+} cli_rules;
+
+/* Adds a -r PATH. Returns 0, or -1 out of memory. */
+int cli_rules_add(cli_rules *cr, const char *path);
+void cli_rules_free(cli_rules *cr);
+
+/* Compiles the rule set: the -r paths, then the FLAGRULE_PATH entries
+ * (colon-separated); with neither, the shipped rules (see cli_default_rules).
+ * Prints every diagnostic to stderr.  Returns NULL on errors (after printing),
+ * and sets *nwarnings to the number of warnings printed. */
+fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings);
+
+/* The directory of the shipped rules: $(pkgdatadir)/rules.d if it exists,
+ * else rules.d beside the build tree (for running uninstalled). */
+const char *cli_default_rules(void);
+
+/* Prints "flagrule: " + message to stderr. */
+void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Out of memory: prints and exits FR_EXIT_USAGE. */
+_Noreturn void cli_oom(void);
+/* Checks stdout for a write error (e.g. /dev/full) at exit: returns
+ * FR_EXIT_USAGE after printing, or `code`.  EPIPE ends quietly. */
+int cli_finish_output(int code);
+
+/* Subcommands.  argv[0] is the subcommand name. */
+int cmd_lint(int argc, char **argv);
+int cmd_check(int argc, char **argv);     /* check */
+int cmd_resolve(int argc, char **argv);   /* resolve */
+int cmd_explain(int argc, char **argv);
+int cmd_test(int argc, char **argv);
+int cmd_doc(int argc, char **argv);
+#endif

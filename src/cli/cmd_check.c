@@ -1,0 +1,1 @@
+/* cmd_check.c — to be written */

@@ -1,0 +1,1 @@
+/* cmd_doc.c — to be written */

@@ -1,0 +1,1 @@
+/* cmd_explain.c — to be written */

@@ -1,0 +1,1 @@
+/* cmd_lint.c — to be written */

@@ -1,0 +1,1 @@
+/* cmd_test.c — to be written */

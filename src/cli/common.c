@@ -1,0 +1,137 @@
+/* common.c — rule loading, messages and output checks shared by the
+ * subcommands. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+void cli_err(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("flagrule: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+_Noreturn void cli_oom(void)
+{
+    fputs("flagrule: out of memory\n", stderr);
+    exit(FR_EXIT_USAGE);
+}
+
+int cli_finish_output(int code)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        if (errno == EPIPE)
+            return code;
+        cli_err("error writing output: %s", strerror(errno));
+        return FR_EXIT_USAGE;
+    }
+    return code;
+}
+
+int cli_rules_add(cli_rules *cr, const char *path)
+{
+    const char **p = realloc(cr->paths, (cr->npaths + 1) * sizeof *p);
+    if (!p)
+        return -1;
+    cr->paths = p;
+    cr->paths[cr->npaths++] = path;
+    return 0;
+}
+
+void cli_rules_free(cli_rules *cr)
+{
+    free(cr->paths);
+    cr->paths = NULL;
+    cr->npaths = 0;
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *cli_default_rules(void)
+{
+    static char buf[4096];   /* CLI only: the library has no statics */
+    if (is_dir(FR_PKGDATADIR "/rules.d"))
+        return FR_PKGDATADIR "/rules.d";
+    /* Running uninstalled: <builddir>/src/flagrule -> <srcdir>/rules.d */
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 32);
+    if (n > 0) {
+        buf[n] = '\0';
+        char *slash = strrchr(buf, '/');
+        if (slash) {
+            strcpy(slash, "/../rules.d");
+            if (is_dir(buf))
+                return buf;
+        }
+    }
+#ifdef FR_SRCDIR
+    if (is_dir(FR_SRCDIR "/rules.d"))
+        return FR_SRCDIR "/rules.d";
+#endif
+    return FR_PKGDATADIR "/rules.d";
+}
+
+fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
+{
+    fr_compiler *c = fr_compiler_new();
+    if (!c)
+        cli_oom();
+    fr_compiler_set_lint(c, cr->lint);
+
+    char *envcopy = NULL;
+    size_t added = 0;
+    for (size_t i = 0; i < cr->npaths; i++, added++)
+        fr_compiler_add_path(c, cr->paths[i]);
+    const char *env = getenv("FLAGRULE_PATH");
+    if (env && *env) {
+        envcopy = strdup(env);
+        if (!envcopy)
+            cli_oom();
+        char *save = NULL;
+        for (char *tok = strtok_r(envcopy, ":", &save); tok; tok = strtok_r(NULL, ":", &save), added++)
+            fr_compiler_add_path(c, tok);
+    }
+    if (added == 0)
+        fr_compiler_add_path(c, cli_default_rules());
+
+    fr_rc rc = FR_OK;
+    fr_ruleset *rs = fr_compile(c, &rc);
+    const fr_diags *d = fr_compiler_diags(c);
+    size_t nw = 0;
+    for (size_t i = 0; i < fr_diags_count(d); i++) {
+        const fr_diag *g = fr_diags_get(d, i);
+        if (fr_diag_severity(g) == FR_SEV_WARNING)
+            nw++;
+        char *text = fr_diags_render(d, g, cr->color);
+        if (!text)
+            cli_oom();
+        fputs(text, stderr);
+        free(text);
+    }
+    if (!rs && rc == FR_ENOMEM)
+        cli_oom();
+    if (!rs) {
+        size_t ne = fr_diags_errors(d);
+        if (ne)
+            fprintf(stderr, "flagrule: %zu error%s in the rules\n", ne, ne == 1 ? "" : "s");
+    }
+    if (nwarnings)
+        *nwarnings = nw;
+    free(envcopy);
+    fr_compiler_free(&c);
+    return rs;
+}

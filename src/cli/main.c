@@ -1,0 +1,50 @@
+/* main.c — `flagrule COMMAND ...`: dispatch to the subcommands. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    { "check",   cmd_check,   "evaluate configs against the rules" },
+    { "resolve", cmd_resolve, "print the resolved config" },
+    { "explain", cmd_explain, "why a key has its value, or why a rule did not fire" },
+    { "lint",    cmd_lint,    "compile the rules and run the static checks" },
+    { "test",    cmd_test,    "run the test blocks of the rules" },
+    { "doc",     cmd_doc,     "generate the error documentation" },
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: flagrule COMMAND [OPTIONS] [-- FLAGS...]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'flagrule COMMAND --help' describes a command; see flagrule(1).\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return FR_EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return cli_finish_output(FR_EXIT_OK);
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+        printf("flagrule %s\n", PACKAGE_VERSION);
+        return cli_finish_output(FR_EXIT_OK);
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    cli_err("unknown command '%s'", argv[1]);
+    usage(stderr);
+    return FR_EXIT_USAGE;
+}

@@ -1,0 +1,3 @@
+#ifndef FR_COMPILE_H
+#define FR_COMPILE_H
+#endif

@@ -1,0 +1,1 @@
+/* diag.c — to be written */

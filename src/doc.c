@@ -1,0 +1,1 @@
+/* doc.c — to be written */

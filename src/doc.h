@@ -1,0 +1,3 @@
+#ifndef FR_DOC_H
+#define FR_DOC_H
+#endif

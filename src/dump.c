@@ -1,0 +1,1 @@
+/* dump.c — to be written */

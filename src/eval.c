@@ -1,0 +1,1 @@
+/* eval.c — to be written */

@@ -1,0 +1,3 @@
+#ifndef FR_EVAL_H
+#define FR_EVAL_H
+#endif

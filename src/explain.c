@@ -1,0 +1,1 @@
+/* explain.c — to be written */

@@ -1,0 +1,1 @@
+/* graph.c — to be written */

@@ -1,0 +1,115 @@
+/* intern.c — open-addressing hash set of names (linear probing). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "intern.h"
+
+typedef struct fr_islot {
+    const char *s;
+    uint32_t    len;
+    uint32_t    hash;
+} fr_islot;
+
+struct fr_interner {
+    fr_arena *arena;
+    fr_islot *slots;
+    size_t    mask;     /* capacity - 1 */
+    size_t    count;
+};
+
+uint32_t fr_hash_bytes(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+fr_interner *fr_interner_new(fr_arena *a)
+{
+    fr_interner *in = calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    in->arena = a;
+    in->mask = 255;
+    in->slots = calloc(in->mask + 1, sizeof *in->slots);
+    if (!in->slots) {
+        free(in);
+        return NULL;
+    }
+    return in;
+}
+
+void fr_interner_free(fr_interner **inp)
+{
+    if (!inp || !*inp)
+        return;
+    free((*inp)->slots);
+    free(*inp);
+    *inp = NULL;
+}
+
+static fr_islot *find(const fr_interner *in, const char *s, size_t len, uint32_t h)
+{
+    for (size_t i = h & in->mask;; i = (i + 1) & in->mask) {
+        fr_islot *sl = &in->slots[i];
+        if (!sl->s || (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0))
+            return sl;
+    }
+}
+
+static int grow(fr_interner *in)
+{
+    size_t ncap = (in->mask + 1) * 2;
+    fr_islot *ns = calloc(ncap, sizeof *ns);
+    if (!ns)
+        return -1;
+    for (size_t i = 0; i <= in->mask; i++) {
+        fr_islot *sl = &in->slots[i];
+        if (!sl->s)
+            continue;
+        size_t j = sl->hash & (ncap - 1);
+        while (ns[j].s)
+            j = (j + 1) & (ncap - 1);
+        ns[j] = *sl;
+    }
+    free(in->slots);
+    in->slots = ns;
+    in->mask = ncap - 1;
+    return 0;
+}
+
+const char *fr_intern(fr_interner *in, const char *s, size_t len)
+{
+    if (len > UINT32_MAX)
+        return NULL;
+    uint32_t h = fr_hash_bytes(s, len);
+    fr_islot *sl = find(in, s, len, h);
+    if (sl->s)
+        return sl->s;
+    if ((in->count + 1) * 4 > (in->mask + 1) * 3) {
+        if (grow(in) < 0)
+            return NULL;
+        sl = find(in, s, len, h);
+    }
+    char *copy = fr_arena_strndup(in->arena, s, len);
+    if (!copy)
+        return NULL;
+    sl->s = copy;
+    sl->len = (uint32_t)len;
+    sl->hash = h;
+    in->count++;
+    return copy;
+}
+
+const char *fr_intern_lookup(const fr_interner *in, const char *s, size_t len)
+{
+    if (len > UINT32_MAX)
+        return NULL;
+    fr_islot *sl = find(in, s, len, fr_hash_bytes(s, len));
+    return sl->s;
+}

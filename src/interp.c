@@ -1,0 +1,1 @@
+/* interp.c — to be written */

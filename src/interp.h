@@ -1,0 +1,3 @@
+#ifndef FR_INTERP_H
+#define FR_INTERP_H
+#endif

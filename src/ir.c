@@ -1,0 +1,1 @@
+/* ir.c — to be written */

@@ -1,0 +1,299 @@
+/* ir.h — the compiled form of a rule set (internal to libflagrule).
+ *
+ * The compiler (compile.c, graph.c) builds one fr_ruleset; after fr_compile()
+ * returns it is immutable and may be shared by any number of evaluators
+ * (fr_eval), including across threads.
+ *
+ * Everything a ruleset points to lives in its arena (rs->arena) and is freed
+ * with it, except the PCRE2 code objects, freed by fr_ruleset_free().
+ *
+ * Ids are small integers: keys, enum values, rules, nodes, constants, sets and
+ * regexes are indexes into the arrays below.  Names are interned once
+ * (intern.h) so equal names are equal pointers.
+ */
+#ifndef FR_IR_H
+#define FR_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flagrule.h"
+#include "arena.h"
+#include "intern.h"
+#include "locfile.h"
+
+/* ---- values ------------------------------------------------------------ */
+
+/* The type of a key or expression.  FR_T_ENUM carries an enum id. */
+typedef enum fr_tkind {
+    FR_T_BOOL = 0,
+    FR_T_INT,
+    FR_T_STRING,
+    FR_T_ENUM,
+    FR_T_NULL      /* only the literal `null` before it is unified */
+} fr_tkind;
+
+typedef struct fr_type {
+    uint8_t  kind;      /* fr_tkind */
+    uint8_t  nullable;
+    uint32_t enum_id;   /* FR_T_ENUM: index into rs->enums */
+} fr_type;
+
+/* A run-time value.  The type is static (known from the key or node), so the
+ * value carries only the payload:
+ *   bool: i = 0/1; int: i; enum: i = value index; string: s + i = length.
+ * null is is_null = 1 for any type.  String bytes are not NUL-terminated and
+ * live either in the ruleset (constants) or in the evaluator's line buffer. */
+typedef struct fr_val {
+    int64_t     i;
+    const char *s;
+    uint8_t     is_null;
+} fr_val;
+
+typedef struct fr_enum {
+    uint32_t     nvalues;
+    const char **values;   /* interned names, in declaration order */
+} fr_enum;
+
+/* ---- keys -------------------------------------------------------------- */
+
+typedef enum fr_keykind { FR_KEY_FLAG = 0, FR_KEY_ENV, FR_KEY_FACT } fr_keykind;
+
+typedef struct fr_key {
+    const char  *name;       /* interned */
+    uint8_t      kind;       /* fr_keykind */
+    fr_type      type;
+    fr_val       def;        /* default value */
+    const char **cli;        /* FR_KEY_FLAG: spellings, canonical first ("--tp-size") */
+    uint32_t     ncli;
+    const char  *help;       /* may be NULL */
+    fr_span      loc;        /* the declaration */
+    /* Filled by graph.c: */
+    uint32_t    *declarers;  /* rule ids that declare this key, in rule order */
+    uint32_t     ndeclarers;
+    uint32_t    *readers;    /* rule ids whose condition/values/messages read it */
+    uint32_t     nreaders;
+} fr_key;
+
+/* ---- condition / expression nodes -------------------------------------- */
+
+/* The closed list of node operations: (NAME, arity, text for dumps). */
+#define FR_NODE_OPS(X)                                          \
+    X(CONST,  0, "const")   /* a = constant id */               \
+    X(KEY,    0, "key")     /* a = key id: resolved value */    \
+    X(INPUT,  0, "given")   /* a = key id: input value */       \
+    X(EQ,     2, "=")                                           \
+    X(NE,     2, "!=")                                          \
+    X(LT,     2, "<")                                           \
+    X(LE,     2, "<=")                                          \
+    X(GT,     2, ">")                                           \
+    X(GE,     2, ">=")                                          \
+    X(ADD,    2, "+")                                           \
+    X(SUB,    2, "-")                                           \
+    X(MUL,    2, "*")                                           \
+    X(DIV,    2, "/")                                           \
+    X(MOD,    2, "%")                                           \
+    X(NEG,    1, "neg")                                         \
+    X(AND,    2, "&")                                           \
+    X(OR,     2, "|")                                           \
+    X(NOT,    1, "!")                                           \
+    X(IN,     1, "in")      /* a = child, b = set id */         \
+    X(NOTIN,  1, "not in")  /* a = child, b = set id */         \
+    X(MATCH,  1, "~")       /* a = child, b = regex id */
+
+typedef enum fr_op {
+#define FR_X(name, arity, text) FR_OP_##name,
+    FR_NODE_OPS(FR_X)
+#undef FR_X
+    FR_OP__COUNT
+} fr_op;
+
+/* Node n's operands: for arity 2, a and b are child node ids; for arity 1,
+ * a is the child (b as noted); for CONST/KEY/INPUT, a is the id.
+ * `type` is the node's static type (bool for conditions). */
+typedef struct fr_node {
+    uint8_t  op;        /* fr_op */
+    fr_type  type;
+    uint32_t a, b;
+    fr_span  loc;       /* source text of this (sub)expression */
+} fr_node;
+
+/* A set for `in {...}`: for enums a bitset over value indexes; for ints and
+ * strings a sorted array of values (strings sorted by memcmp then length). */
+typedef struct fr_set {
+    fr_type   type;
+    uint32_t  n;          /* number of members */
+    uint64_t *bits;       /* FR_T_ENUM: ceil(nvalues/64) words */
+    fr_val   *vals;       /* FR_T_INT / FR_T_STRING: sorted */
+    uint8_t   has_null;   /* `null` is a member */
+} fr_set;
+
+typedef struct fr_regex {
+    const char *pattern;  /* source text without slashes */
+    uint32_t    flags;    /* PCRE2 compile options */
+    void       *code;     /* pcre2_code_8 *, owned by the ruleset */
+    fr_span     loc;
+} fr_regex;
+
+/* ---- message templates ------------------------------------------------- */
+
+typedef enum fr_segkind { FR_SEG_TEXT = 0, FR_SEG_KEY, FR_SEG_INPUT } fr_segkind;
+
+typedef struct fr_seg {
+    uint8_t     kind;     /* fr_segkind */
+    uint8_t     repr;     /* 1 for {key!r} */
+    uint32_t    key;      /* FR_SEG_KEY / FR_SEG_INPUT */
+    const char *text;     /* FR_SEG_TEXT: bytes (braces already unescaped) */
+    uint32_t    len;
+} fr_seg;
+
+typedef struct fr_template {
+    fr_seg     *segs;
+    uint32_t    nsegs;
+    const char *source;   /* the string as written, escapes decoded, for docs */
+    fr_span     loc;
+} fr_template;
+
+/* ---- rules ------------------------------------------------------------- */
+
+typedef enum fr_rulekind {
+    FR_RULE_ERROR = 0,   /* cond -> error MSG */
+    FR_RULE_WARN,        /* cond -> warn MSG */
+    FR_RULE_INFO,        /* cond -> info MSG */
+    FR_RULE_REQUIRE,     /* cond -> require req else MSG (an error rule) */
+    FR_RULE_DECLARE      /* cond -> declare ITEMS [warn/info MSG]... */
+} fr_rulekind;
+
+typedef struct fr_declitem {
+    uint32_t key;         /* key id */
+    uint32_t value;       /* node id of the value expression */
+    fr_span  loc;
+} fr_declitem;
+
+typedef struct fr_attached {   /* a warn/info attached to a declare */
+    uint8_t     severity;      /* FR_SEV_WARNING or FR_SEV_INFO (flagrule.h) */
+    fr_template msg;
+} fr_attached;
+
+typedef struct fr_doc {
+    const char  *summary;      /* may be NULL */
+    const char  *means;        /* may be NULL */
+    const char **solutions;  uint32_t nsolutions;
+    const char **situations; uint32_t nsituations;
+    uint32_t    *see;        uint32_t nsee;   /* rule ids */
+    fr_span      loc;
+} fr_doc;
+
+typedef struct fr_rule {
+    const char  *name;        /* interned; given, or "<stem>-<8 hex>" */
+    uint8_t      named;       /* written with `rule NAME:` */
+    uint8_t      kind;        /* fr_rulekind */
+    uint32_t     cond;        /* node id of the condition (bool) */
+    uint32_t     req;         /* FR_RULE_REQUIRE: node id of the required cond */
+    fr_template  msg;         /* ERROR/WARN/INFO/REQUIRE: the message */
+    fr_declitem *items;       /* DECLARE */
+    uint32_t     nitems;
+    fr_attached *attached;    /* DECLARE: warn/info emitted with it */
+    uint32_t     nattached;
+    fr_doc      *doc;         /* may be NULL */
+    fr_span      loc;         /* the whole rule statement */
+    fr_span      name_loc;
+    uint32_t    *reads;       /* keys read (resolved or input), sorted, unique */
+    uint32_t     nreads;
+} fr_rule;
+
+/* ---- tests ------------------------------------------------------------- */
+
+typedef enum fr_expkind {
+    FR_EXP_OK = 0,        /* status ok */
+    FR_EXP_INVALID,       /* status invalid */
+    FR_EXP_ERROR_ANY,     /* status error */
+    FR_EXP_MSG,           /* rule `rule` produced a message of `severity` */
+    FR_EXP_FIRST_ERROR,   /* rule is the first error */
+    FR_EXP_VALUE          /* resolved value of key == value */
+} fr_expkind;
+
+typedef struct fr_expect {
+    uint8_t  kind;        /* fr_expkind */
+    uint8_t  negated;     /* `not ...` (FR_EXP_MSG only) */
+    uint8_t  severity;    /* FR_EXP_MSG */
+    uint32_t rule;        /* FR_EXP_MSG / FR_EXP_FIRST_ERROR */
+    uint32_t key;         /* FR_EXP_VALUE */
+    fr_val   value;       /* FR_EXP_VALUE */
+    fr_span  loc;
+} fr_expect;
+
+typedef struct fr_testcase {
+    const char *config;   /* the config words as written (NUL-terminated) */
+    fr_span     loc;
+    fr_expect  *expects;
+    uint32_t    nexpects;
+} fr_testcase;
+
+typedef struct fr_test {
+    const char  *name;
+    fr_span      loc;
+    fr_testcase *cases;
+    uint32_t     ncases;
+} fr_test;
+
+/* ---- the evaluation plan (graph.c) -------------------------------------- */
+
+/* Declare rules are grouped into strongly connected components of the
+ * key/rule dependency graph and the groups put in topological order.  A group
+ * is `cyclic` when it must be iterated. */
+typedef struct fr_group {
+    uint32_t  first;      /* index into plan_rules */
+    uint32_t  n;
+    uint8_t   cyclic;
+} fr_group;
+
+/* ---- the ruleset ------------------------------------------------------- */
+
+/* A name -> key lookup used by the config reader for CLI spellings. */
+typedef struct fr_cliname {
+    const char *spelling; /* interned, e.g. "--tp-size" or "SGLANG_X" */
+    uint32_t    key;
+} fr_cliname;
+
+struct fr_ruleset {
+    fr_arena     *arena;
+    fr_interner  *names;
+    fr_sources   *sources;    /* every file's text and line map (locfile.h) */
+
+    fr_key       *keys;     uint32_t nkeys;      /* declaration order */
+    fr_enum      *enums;    uint32_t nenums;
+    fr_node      *nodes;    uint32_t nnodes;
+    fr_val       *consts;   fr_type *const_types; uint32_t nconsts;
+    fr_set       *sets;     uint32_t nsets;
+    fr_regex     *regexes;  uint32_t nregexes;
+    fr_rule      *rules;    uint32_t nrules;     /* report order: file, then position */
+    fr_test      *tests;    uint32_t ntests;
+
+    /* aliases: name -> key (also in `names` lookups through compile.c) */
+    const char  **alias_names; uint32_t *alias_keys; uint32_t naliases;
+
+    /* CLI spellings and env/fact names, sorted by spelling for bsearch, plus
+     * an open-addressing hash (power-of-two size) for the hot path. */
+    fr_cliname   *clinames; uint32_t nclinames;
+    uint32_t     *clihash;  uint32_t clihash_mask;   /* UINT32_MAX = empty */
+
+    /* evaluation plan */
+    uint32_t     *plan_rules;  uint32_t nplan_rules;  /* declare rule ids */
+    fr_group     *groups;      uint32_t ngroups;
+    uint32_t     *check_rules; uint32_t ncheck_rules; /* non-declare rule ids, rule order */
+    uint32_t      max_depth;   /* deepest node tree, for the evaluator's stack */
+};
+
+/* Lookups used by several parts (compile.c). */
+int32_t fr_ir_find_key(const fr_ruleset *rs, const char *name, size_t len);   /* -1 if none */
+int32_t fr_ir_find_rule(const fr_ruleset *rs, const char *name, size_t len);  /* -1 if none */
+int32_t fr_ir_find_cli(const fr_ruleset *rs, const char *spelling, size_t len);/* key or -1 */
+int32_t fr_ir_find_enum_value(const fr_enum *e, const char *name, size_t len); /* -1 if none */
+
+/* Text of an op for dumps and explanations. */
+const char *fr_op_text(fr_op op);
+int         fr_op_arity(fr_op op);
+
+#endif

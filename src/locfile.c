@@ -1,0 +1,1 @@
+/* locfile.c — to be written */

@@ -1,0 +1,31 @@
+/* locfile.h — source texts kept in memory, byte-offset spans, and line maps
+ * built once per file; line/column are computed only when a location is
+ * rendered. */
+#ifndef FR_LOCFILE_H
+#define FR_LOCFILE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "flagrule.h"
+
+/* A span of source: file id and byte offsets [start, end). */
+typedef struct fr_span {
+    uint32_t file;
+    uint32_t start, end;
+} fr_span;
+
+#define FR_NO_FILE UINT32_MAX   /* span with no location */
+
+typedef struct fr_sources fr_sources;
+
+fr_sources *fr_sources_new(void);
+void        fr_sources_free(fr_sources **s);
+/* Adds a file's text (copied, NUL-terminated); returns the file id or -1. */
+int32_t     fr_sources_add(fr_sources *s, const char *path, const char *text, size_t len);
+uint32_t    fr_sources_count(const fr_sources *s);
+const char *fr_sources_path(const fr_sources *s, uint32_t file);
+const char *fr_sources_text(const fr_sources *s, uint32_t file, size_t *len);
+/* Line and column (1-based, bytes) of a span; an end is inclusive. */
+fr_loc      fr_sources_loc(const fr_sources *s, fr_span sp);
+/* The full text of line `line` (1-based) without its newline. */
+const char *fr_sources_line(const fr_sources *s, uint32_t file, uint32_t line, size_t *len);
+#endif

@@ -1,0 +1,1 @@
+/* misspell.c — to be written */

@@ -1,0 +1,1 @@
+/* testrun.c — to be written */

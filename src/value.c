@@ -1,0 +1,1 @@
+/* value.c — to be written */

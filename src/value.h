@@ -1,0 +1,3 @@
+#ifndef FR_VALUE_H
+#define FR_VALUE_H
+#endif

@@ -1,0 +1,1 @@
+## tests/cli/local.mk — included by Makefile.am

@@ -1,0 +1,1 @@
+## tests/diag/local.mk — included by Makefile.am

@@ -1,0 +1,1 @@
+## tests/sglang/local.mk — included by Makefile.am
