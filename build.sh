@@ -1,0 +1,69 @@
+#!/bin/sh
+# build.sh — set up, build and run flagrule from a fresh clone on Debian.
+#
+#   ./build.sh run     install what is missing, build, check a launch line
+#   ./build.sh check   install what is missing, build, run the whole test suite
+#   ./build.sh ci      what CI runs: check with -Werror, then ASan+UBSan, then valgrind
+#
+# Packages are installed with apt-get (through sudo when not root) only when
+# missing.  Set FLAGRULE_NO_INSTALL=1 to skip that step.
+set -eu
+cd "$(dirname "$0")"
+
+PKGS="build-essential autoconf automake libtool pkg-config flex bison \
+libpcre2-dev libjansson-dev libcmocka-dev mandoc python3 valgrind"
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+install_deps() {
+    [ "${FLAGRULE_NO_INSTALL:-0}" = 1 ] && return 0
+    missing=""
+    for p in $PKGS; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+    done
+    [ -z "$missing" ] && return 0
+    echo "build.sh: installing:$missing"
+    SUDO=""
+    [ "$(id -u)" = 0 ] || SUDO="sudo"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    # shellcheck disable=SC2086
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing </dev/null
+}
+
+# build DIR [configure options...]: an out-of-tree build in DIR.
+build() {
+    dir=$1; shift
+    [ -x configure ] || autoreconf -fi
+    mkdir -p "$dir"
+    (cd "$dir" && { [ -f Makefile ] && [ config.status -nt ../configure ] || ../configure -q "$@"; } && make -s -j"$JOBS")
+}
+
+cmd=${1:-run}
+case $cmd in
+run)
+    install_deps
+    build _build
+    echo '$ flagrule check -- --moe-a2a-backend pplx --deepep-mode normal'
+    status=0
+    _build/src/flagrule check -- --moe-a2a-backend pplx --deepep-mode normal || status=$?
+    echo "(exit status $status: 1 means the config has errors)"
+    ;;
+check)
+    install_deps
+    build _build
+    make -C _build -s -j"$JOBS" check
+    ;;
+ci)
+    install_deps
+    build _build-ci --enable-werror
+    make -C _build-ci -s -j"$JOBS" check
+    build _build-san --enable-werror --enable-asan --enable-ubsan
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        make -C _build-san -s -j"$JOBS" check
+    build _build-vg --enable-werror --enable-valgrind
+    make -C _build-vg -s -j"$JOBS" check-valgrind
+    ;;
+*)
+    echo "usage: ./build.sh run|check|ci" >&2
+    exit 2
+    ;;
+esac
