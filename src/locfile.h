@@ -17,8 +17,17 @@ typedef struct fr_span {
 
 typedef struct fr_sources fr_sources;
 
+/* Sources are reference-counted: the compiler, its diagnostics and every
+ * ruleset compiled from them share one object.  fr_sources_new() returns it
+ * with one reference; fr_sources_ref() adds one; fr_sources_unref() (same as
+ * fr_sources_free()) drops one and frees on the last, setting *s to NULL.
+ * Line maps are built on first use of fr_sources_loc/line on a file; a
+ * ruleset's sources are fully indexed before fr_compile() returns, so a
+ * ruleset shared by threads only reads them. */
 fr_sources *fr_sources_new(void);
 void        fr_sources_free(fr_sources **s);
+fr_sources *fr_sources_ref(fr_sources *s);
+void        fr_sources_unref(fr_sources **s);
 /* Adds a file's text (copied, NUL-terminated); returns the file id or -1. */
 int32_t     fr_sources_add(fr_sources *s, const char *path, const char *text, size_t len);
 uint32_t    fr_sources_count(const fr_sources *s);
