@@ -284,6 +284,11 @@ struct fr_ruleset {
     fr_group     *groups;      uint32_t ngroups;
     uint32_t     *check_rules; uint32_t ncheck_rules; /* non-declare rule ids, rule order */
     uint32_t      max_depth;   /* deepest node tree, for the evaluator's stack */
+
+    /* The evaluator's indexes (guards, spelling hash, baseline), built by
+     * fr_eval_index_build() (eval.c) at the end of fr_compile; everything it
+     * points to lives in `arena`.  NULL until built. */
+    struct fr_evindex *evindex;
 };
 
 /* Lookups used by several parts (compile.c). */
