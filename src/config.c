@@ -1,1 +1,450 @@
-/* config.c — to be written */
+/* config.c — the config reader: a config is a shell command line.
+ *
+ * Words: shell quoting ('...', "..." with \\ \" \$ \` escapes, backslash
+ * outside quotes), `#` at the start of a word starts a comment.
+ *
+ * Meaning of the words, left to right:
+ *  - program words: every word before the first word starting with `--` is a
+ *    program word and skipped (`python -m sglang.launch_server`), except
+ *    NAME=VALUE words: for an env or fact key they set it; any other NAME is
+ *    unrelated environment and ignored, unless NAME is a near miss of a key
+ *    name (edit distance <= 2), which makes the config invalid.
+ *  - flags: `--flag VALUE`, `--flag=VALUE`, bare `--bool-flag` (true),
+ *    `--bool-flag=true|false|1|0`; NAME=VALUE for env/fact keys anywhere.
+ *    A key given twice: the last value wins.  Anything else (an unknown
+ *    flag, a stray word) makes the config invalid.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "misspell.h"
+
+/* ---- spelling map ------------------------------------------------------------ */
+
+static inline uint32_t sp_hash(const char *s, size_t n)
+{
+    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ull;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+        s += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w = 0;
+        for (size_t i = 0; i < n; i++)
+            w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return (uint32_t)(h >> 32);
+}
+
+static int sp_insert(fr_spellmap *m, const char *s, uint32_t key)
+{
+    size_t len = strlen(s);
+    uint32_t h = sp_hash(s, len);
+    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+        fr_spell *sl = &m->slots[i];
+        if (!sl->s) {
+            sl->s = s;
+            sl->len = (uint32_t)len;
+            sl->key = key;
+            sl->hash = h;
+            return 0;
+        }
+        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return 0;   /* duplicate: first wins (the compiler rejects these) */
+    }
+}
+
+int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
+{
+    memset(m, 0, sizeof *m);
+    size_t nflag = 0, nvar = 0;
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        if (rs->keys[k].kind == FR_KEY_FLAG)
+            nflag += rs->keys[k].ncli;
+        else
+            nvar++;
+    }
+    size_t total = nflag + nvar, cap = 16;
+    while (cap < 2 * total + 2)
+        cap *= 2;
+    m->slots = fr_arena_array(a, cap, sizeof *m->slots);
+    m->flag_spellings = fr_arena_array(a, nflag + 1, sizeof(char *));
+    m->var_names = fr_arena_array(a, nvar + 1, sizeof(char *));
+    if (!m->slots || !m->flag_spellings || !m->var_names)
+        return -1;
+    m->mask = (uint32_t)cap - 1;
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        const fr_key *key = &rs->keys[k];
+        if (key->kind == FR_KEY_FLAG) {
+            for (uint32_t j = 0; j < key->ncli; j++) {
+                sp_insert(m, key->cli[j], k);
+                m->flag_spellings[m->nflag_spellings++] = key->cli[j];
+            }
+        } else {
+            sp_insert(m, key->name, k);
+            m->var_names[m->nvar_names++] = key->name;
+        }
+    }
+    return 0;
+}
+
+int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len)
+{
+    uint32_t h = sp_hash(s, len);
+    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+        const fr_spell *sl = &m->slots[i];
+        if (!sl->s)
+            return -1;
+        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return (int32_t)sl->key;
+    }
+}
+
+/* ---- reasons -------------------------------------------------------------------- */
+
+static void reason_value(fr_buf *r, const char *s, size_t len)
+{
+    fr_pyrepr_str(r, s, len);
+}
+
+static void did_you_mean(fr_buf *r, const char *word, size_t len, const char *const *cand, size_t n)
+{
+    const char *best = fr_did_you_mean(word, len, cand, n);
+    if (best) {
+        fr_buf_puts(r, "; did you mean '");
+        fr_buf_puts(r, best);
+        fr_buf_puts(r, "'?");
+    }
+}
+
+/* "NAME expects T, got 'V'" (+ did you mean for enums). */
+static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t nlen,
+                     const char *v, size_t vlen, fr_parse_rc rc, fr_buf *r)
+{
+    const fr_key *key = &rs->keys[k];
+    fr_buf_put(r, name, nlen);
+    fr_buf_puts(r, " expects ");
+    fr_type_expect_text(r, rs, key->type);
+    fr_buf_puts(r, ", got ");
+    reason_value(r, v, vlen);
+    if (rc == FR_PARSE_RANGE)
+        fr_buf_puts(r, " (out of the 64-bit range)");
+    if (key->type.kind == FR_T_ENUM) {
+        const fr_enum *e = &rs->enums[key->type.enum_id];
+        did_you_mean(r, v, vlen, e->values, e->nvalues);
+    }
+    return 1;
+}
+
+int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
+                    fr_val *out, fr_buf *reason)
+{
+    fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
+    if (rc == FR_PARSE_OK)
+        return 0;
+    return bad_value(rs, k, what, strlen(what), s, len, rc, reason);
+}
+
+/* ---- words ------------------------------------------------------------------------ */
+
+static int push_word(fr_cfgin *c, size_t off, size_t len)
+{
+    if (c->nwords == c->capwords &&
+        fr_vec_reserve((void **)&c->words, &c->capwords, c->nwords + 1, sizeof *c->words) < 0)
+        return -1;
+    c->words[c->nwords].off = (uint32_t)off;
+    c->words[c->nwords].len = (uint32_t)len;
+    c->nwords++;
+    return 0;
+}
+
+static int invalid(fr_cfgin *c, const char *msg)
+{
+    fr_buf_puts(&c->reason, msg);
+    return c->reason.oom ? -1 : 1;
+}
+
+/* Splits a line into words (unquoted into c->store). */
+static int split_line(fr_cfgin *c, const char *line, size_t len)
+{
+    if (len > UINT32_MAX - 64)
+        return invalid(c, "config line too long");
+    if (memchr(line, '\0', len))
+        return invalid(c, "NUL byte in the config");
+    c->store.len = 0;
+    if (fr_buf_reserve(&c->store, len + 16) < 0)
+        return -1;
+    char *out = c->store.p;
+    size_t o = 0, i = 0;
+    for (;;) {
+        while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n'))
+            i++;
+        if (i >= len || line[i] == '#')
+            break;
+        size_t start = o;
+        while (i < len) {
+            char ch = line[i];
+            if (ch == ' ' || ch == '\t' || ch == '\n')
+                break;
+            if (ch == '\\') {
+                if (i + 1 >= len) {          /* trailing backslash: literal, as sh -c */
+                    out[o++] = '\\';
+                    i++;
+                } else if (line[i + 1] == '\n') {
+                    i += 2;
+                } else {
+                    out[o++] = line[i + 1];
+                    i += 2;
+                }
+            } else if (ch == '\'') {
+                const char *q = memchr(line + i + 1, '\'', len - i - 1);
+                if (!q)
+                    return invalid(c, "unterminated single quote");
+                size_t n = (size_t)(q - (line + i + 1));
+                memcpy(out + o, line + i + 1, n);
+                o += n;
+                i += n + 2;
+            } else if (ch == '"') {
+                i++;
+                for (;;) {
+                    if (i >= len)
+                        return invalid(c, "unterminated double quote");
+                    char d = line[i];
+                    if (d == '"') {
+                        i++;
+                        break;
+                    }
+                    if (d == '\\' && i + 1 < len) {
+                        char e = line[i + 1];
+                        if (e == '\\' || e == '"' || e == '$' || e == '`') {
+                            out[o++] = e;
+                            i += 2;
+                            continue;
+                        }
+                        if (e == '\n') {
+                            i += 2;
+                            continue;
+                        }
+                    }
+                    out[o++] = d;
+                    i++;
+                }
+            } else {
+                out[o++] = ch;
+                i++;
+            }
+        }
+        if (push_word(c, start, o - start) < 0)
+            return -1;
+    }
+    c->store.len = o;
+    memset(out + o, 0, 8);   /* padding for word-at-a-time reads */
+    return 0;
+}
+
+/* ---- meaning ------------------------------------------------------------------------ */
+
+static void set_key(fr_cfgin *c, uint32_t k, fr_val v)
+{
+    c->input[k] = v;
+    if (!c->given[k]) {
+        c->given[k] = 1;
+        c->given_keys[c->ngiven++] = k;
+    }
+}
+
+static int is_assignment(const char *w, size_t len, size_t *eq)
+{
+    if (len == 0 || !((w[0] >= 'A' && w[0] <= 'Z') || (w[0] >= 'a' && w[0] <= 'z') || w[0] == '_'))
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        char ch = w[i];
+        if (ch == '=') {
+            *eq = i;
+            return 1;
+        }
+        if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+              ch == '_'))
+            return 0;
+    }
+    return 0;
+}
+
+/* A near miss of an env/fact name (for leading NAME=VALUE words). */
+static const char *near_var(const fr_spellmap *m, const char *w, size_t len)
+{
+    const char *best = NULL;
+    size_t bestd = 3;
+    for (uint32_t i = 0; i < m->nvar_names; i++) {
+        const char *cand = m->var_names[i];
+        size_t cl = strlen(cand);
+        if (cl + 2 < len || len + 2 < cl)
+            continue;
+        size_t d = fr_edit_distance(w, len, cand, cl);
+        if (d < bestd) {
+            bestd = d;
+            best = cand;
+        }
+    }
+    return best;
+}
+
+static int interpret(fr_cfgin *c)
+{
+    const fr_ruleset *rs = c->rs;
+    const fr_spellmap *m = c->map;
+    const char *base = c->store.p;
+    fr_buf *r = &c->reason;
+    int program = 1;
+    for (size_t i = 0; i < c->nwords; i++) {
+        const char *w = base + c->words[i].off;
+        size_t len = c->words[i].len;
+        if (len >= 2 && w[0] == '-' && w[1] == '-') {
+            program = 0;
+            if (len == 2)
+                return invalid(c, "unexpected argument '--'");
+            const char *eq = memchr(w, '=', len);
+            size_t slen = eq ? (size_t)(eq - w) : len;
+            int32_t k = fr_spellmap_find(m, w, slen);
+            if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
+                fr_buf_puts(r, "unknown flag ");
+                reason_value(r, w, slen);
+                did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
+                return r->oom ? -1 : 1;
+            }
+            const fr_key *key = &rs->keys[k];
+            const char *v;
+            size_t vlen;
+            if (eq) {
+                v = eq + 1;
+                vlen = len - slen - 1;
+            } else if (key->type.kind == FR_T_BOOL) {
+                fr_val t = { 1, NULL, 0 };
+                set_key(c, (uint32_t)k, t);
+                continue;
+            } else {
+                if (i + 1 >= c->nwords ||
+                    (c->words[i + 1].len >= 2 && base[c->words[i + 1].off] == '-' &&
+                     base[c->words[i + 1].off + 1] == '-')) {
+                    fr_buf_puts(r, "missing value for ");
+                    fr_buf_put(r, w, slen);
+                    return r->oom ? -1 : 1;
+                }
+                i++;
+                v = base + c->words[i].off;
+                vlen = c->words[i].len;
+            }
+            fr_val val;
+            fr_parse_rc rc = fr_value_parse(rs, key->type, v, vlen, &val);
+            if (rc != FR_PARSE_OK) {
+                bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r);
+                return r->oom ? -1 : 1;
+            }
+            set_key(c, (uint32_t)k, val);
+            continue;
+        }
+        size_t eqi;
+        if (is_assignment(w, len, &eqi)) {
+            int32_t k = fr_spellmap_find(m, w, eqi);
+            if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
+                fr_val val;
+                fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+                if (rc != FR_PARSE_OK) {
+                    bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r);
+                    return r->oom ? -1 : 1;
+                }
+                set_key(c, (uint32_t)k, val);
+                continue;
+            }
+            if (program) {
+                const char *near = near_var(m, w, eqi);
+                if (!near)
+                    continue;   /* unrelated environment */
+                fr_buf_puts(r, "unknown variable ");
+                reason_value(r, w, eqi);
+                fr_buf_puts(r, "; did you mean '");
+                fr_buf_puts(r, near);
+                fr_buf_puts(r, "'?");
+                return r->oom ? -1 : 1;
+            }
+            fr_buf_puts(r, "unknown variable ");
+            reason_value(r, w, eqi);
+            did_you_mean(r, w, eqi, m->var_names, m->nvar_names);
+            return r->oom ? -1 : 1;
+        }
+        if (program)
+            continue;
+        if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
+            const char *eq = memchr(w, '=', len);
+            size_t slen = eq ? (size_t)(eq - w) : len;
+            fr_buf_puts(r, "unknown flag ");
+            reason_value(r, w, slen);
+            did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
+            return r->oom ? -1 : 1;
+        }
+        fr_buf_puts(r, "unexpected argument ");
+        reason_value(r, w, len);
+        return r->oom ? -1 : 1;
+    }
+    return 0;
+}
+
+int fr_config_line(fr_cfgin *c, const char *line, size_t len)
+{
+    c->nwords = 0;
+    c->ngiven = 0;
+    c->reason.len = 0;
+    if (c->reason.p)
+        c->reason.p[0] = '\0';
+    int rc = split_line(c, line, len);
+    if (rc)
+        return rc;
+    return interpret(c);
+}
+
+int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
+{
+    c->nwords = 0;
+    c->ngiven = 0;
+    c->reason.len = 0;
+    if (c->reason.p)
+        c->reason.p[0] = '\0';
+    size_t total = 16;
+    for (size_t i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        if (n > UINT32_MAX - 64 || total > UINT32_MAX - 64 - n)
+            return invalid(c, "config too long");
+        total += n;
+    }
+    c->store.len = 0;
+    if (fr_buf_reserve(&c->store, total) < 0)
+        return -1;
+    size_t o = 0;
+    for (size_t i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        memcpy(c->store.p + o, argv[i], n);
+        if (push_word(c, o, n) < 0)
+            return -1;
+        o += n;
+    }
+    c->store.len = o;
+    memset(c->store.p + o, 0, 8);
+    return interpret(c);
+}
+
+void fr_cfgin_free(fr_cfgin *c)
+{
+    fr_buf_free(&c->store);
+    fr_buf_free(&c->reason);
+    free(c->words);
+    c->words = NULL;
+    c->nwords = c->capwords = 0;
+}
