@@ -1,0 +1,67 @@
+/* config.h — the config reader (config.c): a config written as a shell
+ * command line (or argv words) -> input values.
+ *
+ * NOTE: this is the *config reader's* header.  Files under src/ that
+ * `#include "config.h"` get this file (the directory of the including file
+ * is searched first), not autoconf's config.h. */
+#ifndef FR_CONFIG_H
+#define FR_CONFIG_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "ir.h"
+#include "value.h"
+
+/* ---- spelling lookup (built once per ruleset, lives in its arena) --------- */
+
+typedef struct fr_spell {
+    const char *s;        /* NULL: empty slot */
+    uint32_t    len;
+    uint32_t    key;
+    uint32_t    hash;
+} fr_spell;
+
+typedef struct fr_spellmap {
+    fr_spell    *slots;
+    uint32_t     mask;
+    const char **flag_spellings;  uint32_t nflag_spellings;   /* for did-you-mean */
+    const char **var_names;       uint32_t nvar_names;        /* env + fact names */
+} fr_spellmap;
+
+/* Builds the map of every flag spelling and env/fact name.  0 or -1 (OOM). */
+int     fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m);
+/* The key of a spelling ("--tp-size", "SGLANG_X"), or -1. */
+int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len);
+
+/* ---- reading a config --------------------------------------------------------- */
+
+typedef struct fr_word {
+    uint32_t off, len;    /* into the store */
+} fr_word;
+
+typedef struct fr_cfgin {
+    const fr_ruleset  *rs;
+    const fr_spellmap *map;
+    fr_val    *input;      /* [nkeys]: set to the defaults by the caller */
+    uint8_t   *given;      /* [nkeys]: all 0 on entry */
+    uint32_t  *given_keys; /* [nkeys]: keys given, in first-given order */
+    uint32_t   ngiven;
+    fr_buf     store;      /* unquoted word bytes; values point into it */
+    fr_word   *words;      /* scratch (reused) */
+    size_t     nwords, capwords;
+    fr_buf     reason;     /* the invalid reason */
+} fr_cfgin;
+
+/* Reads one config.  Returns 0 (ok), 1 (invalid: c->reason holds why) or -1
+ * (out of memory).  Values point into c->store, valid until the next call.
+ * The caller resets input/given for the keys in given_keys afterwards. */
+int fr_config_line(fr_cfgin *c, const char *line, size_t len);
+int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv);
+
+/* Reads a value of key k from text (the process environment): 0 ok, 1 bad
+ * (reason appended to *reason, naming `what`). */
+int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
+                    fr_val *out, fr_buf *reason);
+
+void fr_cfgin_free(fr_cfgin *c);
+#endif
