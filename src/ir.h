@@ -275,7 +275,9 @@ struct fr_ruleset {
     const char  **alias_names; uint32_t *alias_keys; uint32_t naliases;
 
     /* CLI spellings and env/fact names, sorted by spelling for bsearch, plus
-     * an open-addressing hash (power-of-two size) for the hot path. */
+     * an open-addressing hash (power-of-two size) for the hot path:
+     * clihash[i] is an index into clinames; probe linearly from
+     * fr_hash_bytes(spelling) & clihash_mask (fr_ir_find_cli does). */
     fr_cliname   *clinames; uint32_t nclinames;
     uint32_t     *clihash;  uint32_t clihash_mask;   /* UINT32_MAX = empty */
 
@@ -284,6 +286,12 @@ struct fr_ruleset {
     fr_group     *groups;      uint32_t ngroups;
     uint32_t     *check_rules; uint32_t ncheck_rules; /* non-declare rule ids, rule order */
     uint32_t      max_depth;   /* deepest node tree, for the evaluator's stack */
+
+    /* Name lookups behind fr_ir_find_key / fr_ir_find_rule (compile.c):
+     * open-addressing tables like clihash, probed from fr_hash_bytes(name).
+     * keyhash holds key ids, and nkeys + i for alias i; rulehash rule ids. */
+    uint32_t     *keyhash;  uint32_t keyhash_mask;
+    uint32_t     *rulehash; uint32_t rulehash_mask;
 
     /* The evaluator's indexes (guards, spelling hash, baseline), built by
      * fr_eval_index_build() (eval.c) at the end of fr_compile; everything it
