@@ -190,6 +190,13 @@ bool     fr_result_declared(const fr_result *r, size_t k);
 long     fr_result_declared_by(const fr_result *r, size_t k);
 /* Whether the config gave k explicitly. */
 bool     fr_result_given(const fr_result *r, size_t k);
+/* Iterates the keys declared in the result, in key order: the first declared
+ * key after `after` (-1 to start), or -1 when there is none. */
+long     fr_result_next_declared(const fr_result *r, long after);
+/* Appends the result as one line of `check --format compact` (HACKING.md),
+ * newline included, to the malloc'd buffer *buf holding *len bytes in *cap
+ * (grown with realloc; *buf may start NULL).  FR_OK or FR_ENOMEM. */
+fr_rc    fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size_t *cap);
 
 /* Formats a value as text ("8", "true", "pplx", the string, "null") or as
  * Python repr when `repr`.  Returns a malloc'd string. */
