@@ -1,10 +1,2005 @@
-/* eval.c — fixed-point resolution and judging on the IR (work in progress). */
-#include "config.h"
+/* eval.c — fixed-point resolution and judging on the IR.
+ *
+ * Resolution (see flagrule-rules(5), RESOLUTION): input = defaults overridden
+ * by the config; resolved = fixed point of S = input (+) declarations(S).
+ * The declare rules are evaluated group by group in the plan's topological
+ * order; a cyclic group is iterated on snapshots until its keys stop
+ * changing (a repeated state is an oscillation).  Checks are judged on the
+ * resolved state.  Messages are reported in rule order.
+ *
+ * Cost.  fr_eval_index_build() resolves the empty config once (the
+ * baseline) and builds, per key, the list of rules to re-examine when the
+ * key's value differs from its baseline value.  A rule whose condition has a
+ * guard conjunct (KEY = CONST, KEY in {...}, a bool KEY, ...) that fails at
+ * the baseline is left out of those lists and is found through the guard
+ * table of its guard key instead.  A config therefore only touches the rules
+ * that read a key it changed and whose guard can pass; everything else keeps
+ * its baseline outcome.  Per-config state changes are undone through lists
+ * of touched keys and rules, so an evaluation allocates nothing in the steady
+ * state (message texts go to an arena that is reset per config).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 #include "eval.h"
+#include "interp.h"
+
+#define NONE32 UINT32_MAX
+#define CYCLE_CAP 1000u          /* rounds before a cyclic group is declared oscillating */
+#define MATCH_LIMIT 1000000u
+#define DEPTH_LIMIT 10000u
+
+/* ==== node evaluation ===================================================== */
+
+static inline int truthy(fr_val v)
+{
+    return !v.is_null && v.i != 0;
+}
+
+static int ev_cond(fr_eval *ev, uint32_t id);
+
+static int ev_val(fr_eval *ev, uint32_t id, fr_val *o)
+{
+    const fr_ruleset *rs = ev->rs;
+    const fr_node *n = &rs->nodes[id];
+    fr_val a, b;
+    int rc;
+    switch ((fr_op)n->op) {
+    case FR_OP_CONST:
+        *o = rs->consts[n->a];
+        return 0;
+    case FR_OP_KEY:
+        *o = ev->res[n->a];
+        return 0;
+    case FR_OP_INPUT:
+        *o = ev->input[n->a];
+        return 0;
+    case FR_OP_ADD:
+    case FR_OP_SUB:
+    case FR_OP_MUL:
+    case FR_OP_DIV:
+    case FR_OP_MOD:
+        if ((rc = ev_val(ev, n->a, &a)) || (rc = ev_val(ev, n->b, &b)))
+            return rc;
+        o->s = NULL;
+        o->i = 0;
+        o->is_null = 0;
+        if (a.is_null || b.is_null) {
+            o->is_null = 1;
+            return 0;
+        }
+        switch ((fr_op)n->op) {
+        case FR_OP_ADD:
+            if (__builtin_add_overflow(a.i, b.i, &o->i))
+                goto overflow;
+            return 0;
+        case FR_OP_SUB:
+            if (__builtin_sub_overflow(a.i, b.i, &o->i))
+                goto overflow;
+            return 0;
+        case FR_OP_MUL:
+            if (__builtin_mul_overflow(a.i, b.i, &o->i))
+                goto overflow;
+            return 0;
+        case FR_OP_DIV:
+            if (b.i == 0) {
+                ev->err_node = id;
+                return FR_RT_DIV0;
+            }
+            if (a.i == INT64_MIN && b.i == -1)
+                goto overflow;
+            o->i = a.i / b.i;
+            return 0;
+        default:
+            if (b.i == 0) {
+                ev->err_node = id;
+                return FR_RT_MOD0;
+            }
+            o->i = (b.i == -1) ? 0 : a.i % b.i;
+            return 0;
+        }
+    case FR_OP_NEG:
+        if ((rc = ev_val(ev, n->a, &a)))
+            return rc;
+        *o = a;
+        if (a.is_null)
+            return 0;
+        if (a.i == INT64_MIN)
+            goto overflow;
+        o->i = -a.i;
+        return 0;
+    default:
+        rc = ev_cond(ev, id);
+        if (rc < 0)
+            return -rc;
+        o->i = rc;
+        o->s = NULL;
+        o->is_null = 0;
+        return 0;
+    }
+overflow:
+    ev->err_node = id;
+    return FR_RT_OVERFLOW;
+}
+
+/* The value of a leaf (CONST/KEY/INPUT) without a call, or NULL. */
+static inline const fr_val *leaf(const fr_eval *ev, const fr_node *n)
+{
+    switch (n->op) {
+    case FR_OP_KEY:
+        return &ev->res[n->a];
+    case FR_OP_INPUT:
+        return &ev->input[n->a];
+    case FR_OP_CONST:
+        return &ev->rs->consts[n->a];
+    default:
+        return NULL;
+    }
+}
+
+static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
+{
+    const fr_regex *re = &ev->rs->regexes[n->b];
+    if (!re->code)
+        return 0;
+    int mrc = pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
+                          (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
+                          (pcre2_match_context *)ev->match_ctx);
+    if (mrc >= 0)
+        return 1;
+    if (mrc == PCRE2_ERROR_NOMATCH || mrc == PCRE2_ERROR_PARTIAL)
+        return 0;
+    ev->err_node = id;
+    if (mrc == PCRE2_ERROR_MATCHLIMIT || mrc == PCRE2_ERROR_DEPTHLIMIT ||
+        mrc == PCRE2_ERROR_HEAPLIMIT || mrc == PCRE2_ERROR_JIT_STACKLIMIT)
+        return -FR_RT_REGEX_LIMIT;
+    return -FR_RT_REGEX_ERROR;
+}
+
+/* A bool-typed node: 1, 0, or -rt on a run-time error. */
+static int ev_cond(fr_eval *ev, uint32_t id)
+{
+    const fr_ruleset *rs = ev->rs;
+    for (;;) {
+        const fr_node *n = &rs->nodes[id];
+        switch ((fr_op)n->op) {
+        case FR_OP_KEY:
+            return truthy(ev->res[n->a]);
+        case FR_OP_INPUT:
+            return truthy(ev->input[n->a]);
+        case FR_OP_CONST:
+            return truthy(rs->consts[n->a]);
+        case FR_OP_AND: {
+            int l = ev_cond(ev, n->a);
+            if (l <= 0)
+                return l;
+            id = n->b;
+            continue;
+        }
+        case FR_OP_OR: {
+            int l = ev_cond(ev, n->a);
+            if (l != 0)
+                return l;
+            id = n->b;
+            continue;
+        }
+        case FR_OP_NOT: {
+            int l = ev_cond(ev, n->a);
+            return l < 0 ? l : !l;
+        }
+        case FR_OP_EQ:
+        case FR_OP_NE: {
+            const fr_node *na = &rs->nodes[n->a], *nb = &rs->nodes[n->b];
+            const fr_val *pa = leaf(ev, na), *pb = leaf(ev, nb);
+            fr_val a, b;
+            int rc;
+            if (!pa) {
+                if ((rc = ev_val(ev, n->a, &a)))
+                    return -rc;
+                pa = &a;
+            }
+            if (!pb) {
+                if ((rc = ev_val(ev, n->b, &b)))
+                    return -rc;
+                pb = &b;
+            }
+            fr_type t = na->type.kind == FR_T_NULL ? nb->type : na->type;
+            int eq = fr_val_eq(t, *pa, *pb);
+            return n->op == FR_OP_EQ ? eq : !eq;
+        }
+        case FR_OP_LT:
+        case FR_OP_LE:
+        case FR_OP_GT:
+        case FR_OP_GE: {
+            const fr_val *pa = leaf(ev, &rs->nodes[n->a]), *pb = leaf(ev, &rs->nodes[n->b]);
+            fr_val a, b;
+            int rc;
+            if (!pa) {
+                if ((rc = ev_val(ev, n->a, &a)))
+                    return -rc;
+                pa = &a;
+            }
+            if (!pb) {
+                if ((rc = ev_val(ev, n->b, &b)))
+                    return -rc;
+                pb = &b;
+            }
+            if (pa->is_null || pb->is_null)
+                return 0;
+            switch ((fr_op)n->op) {
+            case FR_OP_LT: return pa->i < pb->i;
+            case FR_OP_LE: return pa->i <= pb->i;
+            case FR_OP_GT: return pa->i > pb->i;
+            default:       return pa->i >= pb->i;
+            }
+        }
+        case FR_OP_IN:
+        case FR_OP_NOTIN: {
+            const fr_val *pa = leaf(ev, &rs->nodes[n->a]);
+            fr_val a;
+            if (!pa) {
+                int rc = ev_val(ev, n->a, &a);
+                if (rc)
+                    return -rc;
+                pa = &a;
+            }
+            int in = fr_set_contains(&rs->sets[n->b], *pa);
+            return n->op == FR_OP_IN ? in : !in;
+        }
+        case FR_OP_MATCH: {
+            const fr_val *pa = leaf(ev, &rs->nodes[n->a]);
+            fr_val a;
+            if (!pa) {
+                int rc = ev_val(ev, n->a, &a);
+                if (rc)
+                    return -rc;
+                pa = &a;
+            }
+            if (pa->is_null)
+                return 0;
+            return regex_match(ev, id, n, *pa);
+        }
+        default: {
+            /* arithmetic in a bool position cannot type-check; be safe */
+            fr_val v;
+            int rc = ev_val(ev, id, &v);
+            return rc ? -rc : truthy(v);
+        }
+        }
+    }
+}
+
+int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out)
+{
+    return ev_val(ev, n, out);
+}
+
+const char *fr_rt_text(int rt)
+{
+    switch (rt) {
+    case FR_RT_DIV0: return "division by zero";
+    case FR_RT_MOD0: return "remainder by zero";
+    case FR_RT_OVERFLOW: return "integer overflow";
+    case FR_RT_REGEX_LIMIT: return "regular expression match limit exceeded";
+    case FR_RT_REGEX_ERROR: return "regular expression match failed";
+    default: return "run-time error";
+    }
+}
+
+/* ==== rules ================================================================= */
+
+static void eval_declare(fr_eval *ev, uint32_t r)
+{
+    const fr_rule *ru = &ev->rs->rules[r];
+    ev->rt[r] = 0;
+    int c = ev_cond(ev, ru->cond);
+    if (c <= 0) {
+        ev->on[r] = 0;
+        if (c < 0) {
+            ev->rt[r] = (uint8_t)-c;
+            ev->rt_node[r] = ev->err_node;
+        }
+        return;
+    }
+    uint32_t base = ev->ix->item_off[r];
+    for (uint32_t j = 0; j < ru->nitems; j++) {
+        int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+        if (rc) {
+            ev->on[r] = 0;
+            ev->rt[r] = (uint8_t)rc;
+            ev->rt_node[r] = ev->err_node;
+            return;
+        }
+    }
+    ev->on[r] = 1;
+}
+
+static void eval_check(fr_eval *ev, uint32_t r)
+{
+    const fr_rule *ru = &ev->rs->rules[r];
+    ev->rt[r] = 0;
+    int c = ev_cond(ev, ru->cond);
+    if (c > 0 && ru->kind == FR_RULE_REQUIRE) {
+        int q = ev_cond(ev, ru->req);
+        c = q < 0 ? q : !q;
+    }
+    if (c < 0) {
+        ev->on[r] = 0;
+        ev->rt[r] = (uint8_t)-c;
+        ev->rt_node[r] = ev->err_node;
+        return;
+    }
+    ev->on[r] = (uint8_t)c;
+}
+
+/* ==== per-config bookkeeping ================================================ */
+
+static inline void touch_key(fr_eval *ev, uint32_t k)
+{
+    if (ev->kmark[k] != ev->epoch) {
+        ev->kmark[k] = ev->epoch;
+        ev->touched_keys[ev->ntouched_keys++] = k;
+    }
+}
+
+static inline void set_dirty(fr_eval *ev, uint32_t g)
+{
+    ev->dirty[g >> 6] |= 1ull << (g & 63);
+}
+
+/* Marks rule r for re-examination in this config. */
+static inline void mark_rule(fr_eval *ev, uint32_t r)
+{
+    if (ev->rmark[r] == ev->epoch)
+        return;
+    ev->rmark[r] = ev->epoch;
+    ev->touched_rules[ev->ntouched_rules++] = r;
+    uint32_t g = ev->ix->group_of[r];
+    if (g != NONE32)
+        set_dirty(ev, g);
+    else
+        ev->check_list[ev->ncheck_list++] = r;
+}
+
+static void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        mark_rule(ev, rules[i]);
+}
+
+static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_gtable *gt, fr_val v)
+{
+    if (gt->ndom) {
+        uint32_t d;
+        if (v.is_null)
+            d = 0;
+        else if (rs->keys[k].type.kind == FR_T_BOOL)
+            d = v.i ? 2 : 1;
+        else
+            d = (uint32_t)v.i + 1;
+        if (d < gt->ndom)
+            mark_list(ev, gt->rules + gt->off[d], gt->off[d + 1] - gt->off[d]);
+        return;
+    }
+    if (v.is_null) {
+        mark_list(ev, gt->nullrules, gt->nnull);
+        return;
+    }
+    fr_type t = rs->keys[k].type;
+    size_t lo = 0, hi = gt->nents;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (fr_val_cmp(t, gt->ents[mid].v, v) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < gt->nents && fr_val_eq(t, gt->ents[lo].v, v); lo++)
+        mark_rule(ev, gt->ents[lo].rule);
+}
+
+/* Slot s (key k, input or resolved) now holds v, which differs from its
+ * baseline value: mark the rules that may change their outcome. */
+static void notify(fr_eval *ev, uint32_t k, int input, fr_val v)
+{
+    if (ev->full)
+        return;
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t s = 2 * k + (uint32_t)input;
+    mark_list(ev, ix->open_rules + ix->open_off[s], ix->open_off[s + 1] - ix->open_off[s]);
+    const fr_gtable *gt = &ix->gtab[s];
+    if (gt->ndom || gt->nents || gt->nnull) {
+        gtable_mark(ev, ev->rs, k, gt, v);
+        gtable_mark(ev, ev->rs, k, gt, input ? ev->rs->keys[k].def : ix->base_res[k]);
+    }
+}
+
+static inline void set_declbit(fr_eval *ev, uint32_t k, int on)
+{
+    if (on)
+        ev->declbits[k >> 6] |= 1ull << (k & 63);
+    else
+        ev->declbits[k >> 6] &= ~(1ull << (k & 63));
+}
+
+/* Resolved value of key k from its declarers' current state. */
+static void compute_key(const fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
+{
+    const struct fr_evindex *ix = ev->ix;
+    fr_type t = ev->rs->keys[k].type;
+    *val = ev->input[k];
+    *by = -1;
+    *ca = *cb = -1;
+    for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
+        uint32_t r = ix->kd_rule[i];
+        if (!ev->on[r])
+            continue;
+        const fr_val *v = &ev->itemval[ix->kd_item[i]];
+        if (*by < 0) {
+            *by = (int32_t)r;
+            *val = *v;
+        } else if (*ca < 0 && !fr_val_eq(t, *val, *v)) {
+            *ca = *by;
+            *cb = (int32_t)r;
+        }
+    }
+}
+
+static void recompute_key(fr_eval *ev, uint32_t k)
+{
+    fr_val v;
+    int32_t by, ca, cb;
+    compute_key(ev, k, &v, &by, &ca, &cb);
+    touch_key(ev, k);
+    ev->res[k] = v;
+    ev->decl_by[k] = by;
+    ev->conf_a[k] = ca;
+    ev->conf_b[k] = cb;
+    set_declbit(ev, k, by >= 0);
+    if (!fr_val_eq(ev->rs->keys[k].type, v, ev->ix->base_res[k]))
+        notify(ev, k, 0, v);
+}
+
+/* ==== groups ================================================================= */
+
+static uint64_t state_hash(const fr_eval *ev, const uint32_t *keys, uint32_t n)
+{
+    uint64_t h = 0x84222325cbf29ce4ull;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t k = keys[i];
+        h ^= fr_val_hash(ev->rs->keys[k].type, ev->res[k]);
+        h *= 0x100000001b3ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* One round of a cyclic group: evaluate all its rules on the current
+ * snapshot, then lay their declarations over the input.  Returns whether a
+ * key changed. */
+static int cyclic_round(fr_eval *ev, const fr_group *g, const uint32_t *keys, uint32_t nk)
+{
+    const struct fr_evindex *ix = ev->ix;
+    for (uint32_t i = 0; i < g->n; i++)
+        eval_declare(ev, ix->plan_rules[g->first + i]);
+    int changed = 0;
+    for (uint32_t i = 0; i < nk; i++) {
+        uint32_t k = keys[i];
+        fr_val v;
+        int32_t by, ca, cb;
+        compute_key(ev, k, &v, &by, &ca, &cb);
+        if (!fr_val_eq(ev->rs->keys[k].type, v, ev->res[k]))
+            changed = 1;
+        ev->res[k] = v;
+        ev->decl_by[k] = by;
+        ev->conf_a[k] = ca;
+        ev->conf_b[k] = cb;
+    }
+    return changed;
+}
+
+static void run_cyclic(fr_eval *ev, uint32_t gi)
+{
+    const struct fr_evindex *ix = ev->ix;
+    const fr_group *g = &ix->groups[gi];
+    const uint32_t *keys = ix->gk_keys + ix->gk_off[gi];
+    uint32_t nk = ix->gk_off[gi + 1] - ix->gk_off[gi];
+
+    for (uint32_t i = 0; i < g->n; i++) {
+        uint32_t r = ix->plan_rules[g->first + i];
+        if (ev->rmark[r] != ev->epoch) {
+            ev->rmark[r] = ev->epoch;
+            ev->touched_rules[ev->ntouched_rules++] = r;
+        }
+    }
+    for (uint32_t i = 0; i < nk; i++) {
+        touch_key(ev, keys[i]);
+        ev->res[keys[i]] = ev->input[keys[i]];
+    }
+    ev->hist[0] = state_hash(ev, keys, nk);
+    uint32_t round = 1, cycle_from = NONE32;
+    for (;; round++) {
+        if (!cyclic_round(ev, g, keys, nk))
+            break;   /* converged */
+        uint64_t h = state_hash(ev, keys, nk);
+        if (round >= CYCLE_CAP) {
+            cycle_from = 0;
+            break;
+        }
+        for (uint32_t j = 0; j < round; j++)
+            if (ev->hist[j] == h) {
+                cycle_from = j;
+                break;
+            }
+        if (cycle_from != NONE32)
+            break;
+        ev->hist[round] = h;
+    }
+    if (cycle_from != NONE32) {
+        /* Oscillation: replay the cycle once and note the rules whose
+         * outcome changes along it. */
+        uint32_t len = round - cycle_from;
+        if (len > 64)
+            len = 64;
+        uint32_t nitems = 0;
+        for (uint32_t i = 0; i < g->n; i++) {
+            uint32_t r = ix->plan_rules[g->first + i];
+            ev->scr_on[i] = ev->on[r];
+            ev->scr_flag[i] = 0;
+            for (uint32_t j = ix->item_off[r]; j < ix->item_off[r + 1]; j++)
+                ev->scr_item[nitems++] = ev->itemval[j];
+        }
+        for (uint32_t step = 0; step < len; step++) {
+            cyclic_round(ev, g, keys, nk);
+            nitems = 0;
+            for (uint32_t i = 0; i < g->n; i++) {
+                uint32_t r = ix->plan_rules[g->first + i];
+                if (ev->on[r] != ev->scr_on[i])
+                    ev->scr_flag[i] = 1;
+                const fr_rule *ru = &ev->rs->rules[r];
+                for (uint32_t j = 0; j < ru->nitems; j++, nitems++) {
+                    fr_type t = ev->rs->keys[ru->items[j].key].type;
+                    if (ev->on[r] && ev->scr_on[i] &&
+                        !fr_val_eq(t, ev->itemval[ix->item_off[r] + j], ev->scr_item[nitems]))
+                        ev->scr_flag[i] = 1;
+                }
+            }
+        }
+        fr_osc *o = &ev->oscs[ev->noscs++];
+        o->group = gi;
+        o->first = ev->nosc_rules;
+        o->n = 0;
+        for (uint32_t i = 0; i < g->n; i++)
+            if (ev->scr_flag[i]) {
+                ev->osc_rules[ev->nosc_rules++] = ix->plan_rules[g->first + i];
+                o->n++;
+            }
+        if (o->n == 0)
+            for (uint32_t i = 0; i < g->n; i++) {
+                ev->osc_rules[ev->nosc_rules++] = ix->plan_rules[g->first + i];
+                o->n++;
+            }
+        /* sort the involved rules into rule order */
+        uint32_t *ro = ev->osc_rules + o->first;
+        for (uint32_t i = 1; i < o->n; i++)
+            for (uint32_t j = i; j > 0 && ro[j - 1] > ro[j]; j--) {
+                uint32_t t = ro[j];
+                ro[j] = ro[j - 1];
+                ro[j - 1] = t;
+            }
+        for (uint32_t i = 0; i < nk; i++)
+            ev->conf_a[keys[i]] = ev->conf_b[keys[i]] = -1;   /* the oscillation says it */
+    }
+    for (uint32_t i = 0; i < nk; i++) {
+        uint32_t k = keys[i];
+        set_declbit(ev, k, ev->decl_by[k] >= 0);
+        if (!fr_val_eq(ev->rs->keys[k].type, ev->res[k], ix->base_res[k]))
+            notify(ev, k, 0, ev->res[k]);
+    }
+}
+
+static void run_group(fr_eval *ev, uint32_t gi)
+{
+    const struct fr_evindex *ix = ev->ix;
+    const fr_group *g = &ix->groups[gi];
+    if (g->cyclic) {
+        run_cyclic(ev, gi);
+        return;
+    }
+    for (uint32_t i = 0; i < g->n; i++) {
+        uint32_t r = ix->plan_rules[g->first + i];
+        if (ev->rmark[r] == ev->epoch)
+            eval_declare(ev, r);
+    }
+    for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++)
+        recompute_key(ev, ix->gk_keys[i]);
+}
+
+/* ==== undo ==================================================================== */
+
+static void restore(fr_eval *ev)
+{
+    const struct fr_evindex *ix = ev->ix;
+    const fr_ruleset *rs = ev->rs;
+    for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+        uint32_t k = ev->touched_keys[i];
+        ev->input[k] = rs->keys[k].def;
+        ev->res[k] = ix->base_res[k];
+        ev->given[k] = 0;
+        ev->decl_by[k] = ix->base_decl_by[k];
+        ev->conf_a[k] = ev->conf_b[k] = -1;
+        set_declbit(ev, k, ix->base_decl_by[k] >= 0);
+    }
+    for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
+        uint32_t r = ev->touched_rules[i];
+        ev->on[r] = ix->base_on[r];
+        ev->rt[r] = 0;
+        for (uint32_t j = ix->item_off[r]; j < ix->item_off[r + 1]; j++)
+            ev->itemval[j] = ix->base_item[j];
+    }
+    ev->ntouched_keys = ev->ntouched_rules = ev->ncheck_list = 0;
+    ev->noscs = ev->nosc_rules = 0;
+    for (uint32_t i = 0; i < ev->ndirty_words; i++)
+        ev->dirty[i] = 0;
+    for (int s = 0; s < 3; s++)
+        ev->nmsgs[s] = 0;
+    ev->nrecs = 0;
+    ev->invalid_reason = NULL;
+    if (++ev->epoch == 0) {
+        memset(ev->rmark, 0, rs->nrules * sizeof *ev->rmark);
+        memset(ev->kmark, 0, rs->nkeys * sizeof *ev->kmark);
+        ev->epoch = 1;
+    }
+    fr_arena_reset(ev->arena);
+}
+
+/* ==== messages ================================================================= */
+
+const char *fr_span_text(const fr_ruleset *rs, fr_span sp, size_t *len)
+{
+    if (!rs->sources || sp.file == FR_NO_FILE || sp.file >= fr_sources_count(rs->sources))
+        return NULL;
+    size_t n;
+    const char *t = fr_sources_text(rs->sources, sp.file, &n);
+    if (!t || sp.start > sp.end || sp.end > n)
+        return NULL;
+    *len = sp.end - sp.start;
+    return t + sp.start;
+}
+
+void fr_rule_where(fr_buf *b, const fr_ruleset *rs, uint32_t r)
+{
+    fr_loc l = { 0 };
+    if (rs->sources && rs->rules[r].loc.file != FR_NO_FILE)
+        l = fr_sources_loc(rs->sources, rs->rules[r].loc);
+    if (l.file) {
+        fr_buf_puts(b, l.file);
+        fr_buf_printf(b, ":%u", l.line);
+    } else
+        fr_buf_puts(b, "?");
+}
+
+static void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint8_t sev)
+{
+    if (ev->nrecs >= ev->caprecs)
+        return;   /* cannot happen: sized for the worst case */
+    fr_emit *e = &ev->recs[ev->nrecs++];
+    e->rule = rule;
+    e->cls = cls;
+    e->idx = idx;
+    e->sev = sev;
+}
+
+static void rule_recs(fr_eval *ev, uint32_t r)
+{
+    const fr_rule *ru = &ev->rs->rules[r];
+    if (ev->rt[r]) {
+        add_rec(ev, r, 0, 0, FR_SEV_ERROR);
+        return;
+    }
+    if (!ev->on[r])
+        return;
+    switch (ru->kind) {
+    case FR_RULE_ERROR:
+    case FR_RULE_REQUIRE:
+        add_rec(ev, r, 0, 0, FR_SEV_ERROR);
+        break;
+    case FR_RULE_WARN:
+        add_rec(ev, r, 0, 0, FR_SEV_WARNING);
+        break;
+    case FR_RULE_INFO:
+        add_rec(ev, r, 0, 0, FR_SEV_INFO);
+        break;
+    default:
+        for (uint32_t j = 0; j < ru->nattached; j++)
+            add_rec(ev, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
+    }
+}
+
+static int rec_less(const fr_emit *a, const fr_emit *b)
+{
+    if (a->rule != b->rule)
+        return a->rule < b->rule;
+    if (a->cls != b->cls)
+        return a->cls < b->cls;
+    return a->idx < b->idx;
+}
+
+static int rec_cmp(const void *pa, const void *pb)
+{
+    const fr_emit *a = pa, *b = pb;
+    return rec_less(a, b) ? -1 : rec_less(b, a) ? 1 : 0;
+}
+
+static void sort_recs(fr_emit *r, uint32_t n)
+{
+    if (n > 24) {
+        qsort(r, n, sizeof *r, rec_cmp);
+        return;
+    }
+    for (uint32_t i = 1; i < n; i++) {
+        fr_emit t = r[i];
+        uint32_t j = i;
+        for (; j > 0 && rec_less(&t, &r[j - 1]); j--)
+            r[j] = r[j - 1];
+        r[j] = t;
+    }
+}
+
+static void val_text(fr_eval *ev, fr_buf *b, uint32_t k, fr_val v)
+{
+    fr_val_text(b, ev->rs, ev->rs->keys[k].type, v);
+}
+
+static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind)
+{
+    const fr_ruleset *rs = ev->rs;
+    const fr_rule *ru = &rs->rules[e->rule];
+    *kind = "rule";
+    switch (e->cls) {
+    case 0:
+        if (ev->rt[e->rule]) {
+            *kind = "runtime";
+            fr_buf_puts(b, "run-time error: ");
+            fr_buf_puts(b, fr_rt_text(ev->rt[e->rule]));
+            size_t n;
+            const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[e->rule]].loc, &n);
+            if (t) {
+                fr_buf_puts(b, " in '");
+                fr_buf_put(b, t, n);
+                fr_buf_puts(b, "'");
+            }
+            return;
+        }
+        fr_interp(b, rs, &ru->msg, ev->res, ev->input);
+        return;
+    case 1: {
+        *kind = "conflict";
+        uint32_t k = e->idx;
+        uint32_t ra = (uint32_t)ev->conf_a[k], rb = (uint32_t)ev->conf_b[k];
+        const struct fr_evindex *ix = ev->ix;
+        fr_val va = ev->res[k], vb = va;
+        for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
+            if (ix->kd_rule[i] == ra)
+                va = ev->itemval[ix->kd_item[i]];
+            if (ix->kd_rule[i] == rb)
+                vb = ev->itemval[ix->kd_item[i]];
+        }
+        fr_buf_puts(b, "conflict: rule '");
+        fr_buf_puts(b, rs->rules[ra].name);
+        fr_buf_puts(b, "' (");
+        fr_rule_where(b, rs, ra);
+        fr_buf_puts(b, ") declares ");
+        fr_buf_puts(b, rs->keys[k].name);
+        fr_buf_puts(b, "=");
+        val_text(ev, b, k, va);
+        fr_buf_puts(b, " but rule '");
+        fr_buf_puts(b, rs->rules[rb].name);
+        fr_buf_puts(b, "' (");
+        fr_rule_where(b, rs, rb);
+        fr_buf_puts(b, ") declares ");
+        fr_buf_puts(b, rs->keys[k].name);
+        fr_buf_puts(b, "=");
+        val_text(ev, b, k, vb);
+        return;
+    }
+    case 2: {
+        *kind = "oscillation";
+        const fr_osc *o = &ev->oscs[e->idx];
+        const struct fr_evindex *ix = ev->ix;
+        fr_buf_puts(b, "oscillation: rule");
+        if (o->n > 1)
+            fr_buf_puts(b, "s");
+        for (uint32_t i = 0; i < o->n; i++) {
+            uint32_t r = ev->osc_rules[o->first + i];
+            fr_buf_puts(b, i == 0 ? " '" : (i + 1 == o->n ? " and '" : ", '"));
+            fr_buf_puts(b, rs->rules[r].name);
+            fr_buf_puts(b, "' (");
+            fr_rule_where(b, rs, r);
+            fr_buf_puts(b, ")");
+        }
+        fr_buf_puts(b, " keep changing ");
+        uint32_t gi = o->group;
+        for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
+            if (i > ix->gk_off[gi])
+                fr_buf_puts(b, i + 1 == ix->gk_off[gi + 1] ? " and " : ", ");
+            fr_buf_puts(b, rs->keys[ix->gk_keys[i]].name);
+        }
+        fr_buf_puts(b, "; they never settle");
+        return;
+    }
+    default:
+        fr_interp(b, rs, &ru->attached[e->idx].msg, ev->res, ev->input);
+        return;
+    }
+}
+
+/* Collects and renders the messages of the current evaluation.  0 or -1. */
+static int collect(fr_eval *ev)
+{
+    const struct fr_evindex *ix = ev->ix;
+    ev->nrecs = 0;
+    if (!ev->full)
+        for (uint32_t i = 0; i < ix->nbase_emit; i++) {
+            uint32_t r = ix->base_emit[i];
+            if (ev->rmark[r] != ev->epoch)
+                rule_recs(ev, r);
+        }
+    for (uint32_t i = 0; i < ev->ntouched_rules; i++)
+        rule_recs(ev, ev->touched_rules[i]);
+    for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+        uint32_t k = ev->touched_keys[i];
+        if (ev->conf_a[k] >= 0)
+            add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
+    }
+    for (uint32_t i = 0; i < ev->noscs; i++)
+        add_rec(ev, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+    sort_recs(ev->recs, ev->nrecs);
+
+    for (uint32_t i = 0; i < ev->nrecs; i++) {
+        const fr_emit *e = &ev->recs[i];
+        fr_buf *b = &ev->scratch;
+        b->len = 0;
+        const char *kind;
+        rec_text(ev, e, b, &kind);
+        if (b->oom)
+            return -1;
+        char *text = fr_arena_strndup(ev->arena, b->p ? b->p : "", b->len);
+        if (!text)
+            return -1;
+        fr_message *m = &ev->msgs[e->sev][ev->nmsgs[e->sev]++];
+        m->severity = (fr_severity)e->sev;
+        m->rule = (long)e->rule;
+        m->text = text;
+        m->kind = kind;
+    }
+    ev->status = ev->nmsgs[FR_SEV_ERROR] ? FR_STATUS_ERROR : FR_STATUS_OK;
+    return 0;
+}
+
+/* ==== one config ================================================================ */
+
+static void apply_environ(fr_eval *ev)
+{
+    for (uint32_t i = 0; i < ev->nenv_keys; i++) {
+        uint32_t k = ev->env_keys[i];
+        if (ev->given[k])
+            continue;
+        ev->input[k] = ev->env_val[k];
+        ev->given[k] = 2;
+        ev->cfg.given_keys[ev->cfg.ngiven++] = k;
+    }
+}
+
+/* Resolution and judging after the input is in place. */
+static int evaluate(fr_eval *ev)
+{
+    const fr_ruleset *rs = ev->rs;
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t ng = ev->cfg.ngiven;
+    for (uint32_t i = 0; i < ng; i++) {
+        uint32_t k = ev->cfg.given_keys[i];
+        touch_key(ev, k);
+    }
+    if (ev->full) {
+        for (uint32_t r = 0; r < rs->nrules; r++) {
+            ev->on[r] = 0;
+            mark_rule(ev, r);
+        }
+        for (uint32_t k = 0; k < rs->nkeys; k++) {
+            touch_key(ev, k);
+            ev->res[k] = ev->input[k];
+            ev->decl_by[k] = -1;
+            set_declbit(ev, k, 0);
+        }
+        for (uint32_t g = 0; g < ix->ngroups; g++)
+            set_dirty(ev, g);
+    } else {
+        for (uint32_t i = 0; i < ng; i++) {
+            uint32_t k = ev->cfg.given_keys[i];
+            fr_type t = rs->keys[k].type;
+            if (fr_val_eq(t, ev->input[k], rs->keys[k].def))
+                continue;
+            notify(ev, k, 1, ev->input[k]);
+            if (ix->kd_off[k] == ix->kd_off[k + 1]) {
+                ev->res[k] = ev->input[k];
+                if (!fr_val_eq(t, ev->res[k], ix->base_res[k]))
+                    notify(ev, k, 0, ev->res[k]);
+            } else {
+                for (uint32_t j = ix->kg_off[k]; j < ix->kg_off[k + 1]; j++)
+                    set_dirty(ev, ix->kg_groups[j]);
+            }
+        }
+    }
+    /* groups in plan order */
+    for (uint32_t w = 0; w < ev->ndirty_words; w++) {
+        while (ev->dirty[w]) {
+            uint32_t g = w * 64 + (uint32_t)__builtin_ctzll(ev->dirty[w]);
+            run_group(ev, g);
+            ev->dirty[w] &= ~(1ull << (g & 63));
+        }
+    }
+    for (uint32_t i = 0; i < ev->ncheck_list; i++)
+        eval_check(ev, ev->check_list[i]);
+    return collect(ev);
+}
+
+static const fr_result *finish_invalid(fr_eval *ev, const char *reason)
+{
+    ev->status = FR_STATUS_INVALID;
+    ev->invalid_reason = reason;
+    for (uint32_t i = 0; i < ev->cfg.ngiven; i++)
+        touch_key(ev, ev->cfg.given_keys[i]);
+    return &ev->result;
+}
+
+static const fr_result *after_read(fr_eval *ev, int rc)
+{
+    if (rc < 0) {
+        for (uint32_t i = 0; i < ev->cfg.ngiven; i++)
+            touch_key(ev, ev->cfg.given_keys[i]);
+        return NULL;
+    }
+    if (rc > 0)
+        return finish_invalid(ev, ev->cfg.reason.p ? ev->cfg.reason.p : "invalid config");
+    if (ev->env_bad && !ev->given[ev->env_bad_key])
+        return finish_invalid(ev, ev->env_bad);
+    apply_environ(ev);
+    if (evaluate(ev) < 0)
+        return NULL;
+    return &ev->result;
+}
+
+const fr_result *fr_eval_line(fr_eval *ev, const char *line, size_t len)
+{
+    if (!ev || (!line && len))
+        return NULL;
+    restore(ev);
+    if (len && line[len - 1] == '\n')
+        len--;
+    if (len && line[len - 1] == '\r')
+        len--;
+    return after_read(ev, fr_config_line(&ev->cfg, line ? line : "", len));
+}
+
+const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv)
+{
+    if (!ev || (!argv && argc))
+        return NULL;
+    restore(ev);
+    return after_read(ev, fr_config_argv(&ev->cfg, argc, argv));
+}
+
+/* ==== evaluator lifetime ============================================================ */
+
+static void env_clear(fr_eval *ev)
+{
+    if (ev->env_copies)
+        for (uint32_t i = 0; i < ev->rs->nkeys; i++) {
+            free(ev->env_copies[i]);
+            ev->env_copies[i] = NULL;
+        }
+    free(ev->env_bad);
+    ev->env_bad = NULL;
+    ev->nenv_keys = 0;
+    if (ev->env_set)
+        memset(ev->env_set, 0, ev->rs->nkeys);
+}
+
+static int env_snapshot(fr_eval *ev)
+{
+    const fr_ruleset *rs = ev->rs;
+    env_clear(ev);
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        const fr_key *key = &rs->keys[k];
+        if (key->kind != FR_KEY_ENV)
+            continue;
+        const char *v = getenv(key->name);
+        if (!v)
+            continue;
+        size_t n = strlen(v);
+        char *copy = malloc(n + 1);
+        if (!copy)
+            return -1;
+        memcpy(copy, v, n + 1);
+        ev->env_copies[k] = copy;
+        fr_buf why = { 0 };
+        char what[512];
+        snprintf(what, sizeof what, "%s (from the environment)", key->name);
+        if (fr_config_value(rs, k, what, copy, n, &ev->env_val[k], &why)) {
+            if (!ev->env_bad) {
+                ev->env_bad = fr_buf_take(&why);
+                if (!ev->env_bad)
+                    return -1;
+                ev->env_bad_key = k;
+            } else
+                fr_buf_free(&why);
+            continue;
+        }
+        fr_buf_free(&why);
+        ev->env_set[k] = 1;
+        ev->env_keys[ev->nenv_keys++] = k;
+    }
+    return 0;
+}
+
+void fr_eval_set_use_environ(fr_eval *ev, bool on)
+{
+    if (!ev)
+        return;
+    ev->use_environ = on;
+    if (on) {
+        if (env_snapshot(ev) < 0)
+            env_clear(ev);   /* out of memory: behave as without the environment */
+    } else
+        env_clear(ev);
+}
+
+void fr_eval_set_full(fr_eval *ev, bool full)
+{
+    if (!ev)
+        return;
+    restore(ev);
+    ev->full = full || !ev->ix->incremental;
+    /* the state must start from the baseline again */
+    const struct fr_evindex *ix = ev->ix;
+    const fr_ruleset *rs = ev->rs;
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        ev->input[k] = rs->keys[k].def;
+        ev->res[k] = ix->base_res[k];
+        ev->decl_by[k] = ix->base_decl_by[k];
+        set_declbit(ev, k, ix->base_decl_by[k] >= 0);
+    }
+    memcpy(ev->on, ix->base_on, rs->nrules);
+    if (ix->nitems)
+        memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
+}
+
+void fr_eval_free(fr_eval **evp)
+{
+    if (!evp || !*evp)
+        return;
+    fr_eval *ev = *evp;
+    if (ev->rs)
+        env_clear(ev);
+    free(ev->env_copies);
+    free(ev->env_val);
+    free(ev->env_set);
+    free(ev->env_keys);
+    free(ev->input);
+    free(ev->res);
+    free(ev->given);
+    free(ev->decl_by);
+    free(ev->conf_a);
+    free(ev->conf_b);
+    free(ev->declbits);
+    free(ev->on);
+    free(ev->rt);
+    free(ev->rt_node);
+    free(ev->itemval);
+    free(ev->rmark);
+    free(ev->kmark);
+    free(ev->touched_rules);
+    free(ev->touched_keys);
+    free(ev->check_list);
+    free(ev->dirty);
+    free(ev->oscs);
+    free(ev->osc_rules);
+    free(ev->hist);
+    free(ev->scr_on);
+    free(ev->scr_item);
+    free(ev->scr_flag);
+    free(ev->recs);
+    for (int s = 0; s < 3; s++)
+        free(ev->msgs[s]);
+    fr_arena_free(&ev->arena);
+    fr_buf_free(&ev->scratch);
+    fr_cfgin_free(&ev->cfg);
+    if (ev->match_data)
+        pcre2_match_data_free((pcre2_match_data *)ev->match_data);
+    if (ev->match_ctx)
+        pcre2_match_context_free((pcre2_match_context *)ev->match_ctx);
+    free(ev);
+    *evp = NULL;
+}
+
+#define NALLOC(p, n) ((p) = calloc((n) ? (n) : 1, sizeof *(p)), (p) == NULL)
+
+/* An evaluator on index ix (which may be partly built: baseline arrays
+ * absent means full mode from the empty state). */
+static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, bool full)
+{
+    fr_eval *ev = calloc(1, sizeof *ev);
+    if (!ev)
+        return NULL;
+    ev->rs = rs;
+    ev->ix = ix;
+    ev->full = full;
+    ev->result.ev = ev;
+    size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
+    size_t ng = ix->ngroups;
+    ev->ndirty_words = (uint32_t)((ng + 63) / 64);
+    ev->hist_cap = CYCLE_CAP + 1;
+    size_t cap_recs = 0;
+    for (uint32_t r = 0; r < nr; r++)
+        cap_recs += 1 + rs->rules[r].nattached;
+    cap_recs += nk + ng + 1;
+    ev->caprecs = (uint32_t)cap_recs;
+    if (NALLOC(ev->input, nk) || NALLOC(ev->res, nk) || NALLOC(ev->given, nk) ||
+        NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
+        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->on, nr) || NALLOC(ev->rt, nr) ||
+        NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || NALLOC(ev->rmark, nr) ||
+        NALLOC(ev->kmark, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
+        NALLOC(ev->check_list, nr) || NALLOC(ev->dirty, ev->ndirty_words) ||
+        NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
+        NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
+        NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
+        NALLOC(ev->env_val, nk) || NALLOC(ev->env_set, nk) || NALLOC(ev->env_keys, nk) ||
+        NALLOC(ev->env_copies, nk) || NALLOC(ev->cfg.given_keys, nk))
+        goto fail;
+    for (int s = 0; s < 3; s++)
+        if (NALLOC(ev->msgs[s], cap_recs))
+            goto fail;
+    ev->arena = fr_arena_new();
+    if (!ev->arena)
+        goto fail;
+    ev->match_data = pcre2_match_data_create(1, NULL);
+    ev->match_ctx = pcre2_match_context_create(NULL);
+    if (!ev->match_data || !ev->match_ctx)
+        goto fail;
+    pcre2_set_match_limit((pcre2_match_context *)ev->match_ctx, MATCH_LIMIT);
+    pcre2_set_depth_limit((pcre2_match_context *)ev->match_ctx, DEPTH_LIMIT);
+
+    ev->cfg.rs = rs;
+    ev->cfg.map = &ix->map;
+    ev->cfg.input = ev->input;
+    ev->cfg.given = ev->given;
+    for (uint32_t k = 0; k < nk; k++) {
+        ev->input[k] = rs->keys[k].def;
+        ev->res[k] = ix->base_res ? ix->base_res[k] : rs->keys[k].def;
+        ev->decl_by[k] = ix->base_decl_by ? ix->base_decl_by[k] : -1;
+        ev->conf_a[k] = ev->conf_b[k] = -1;
+        set_declbit(ev, k, ev->decl_by[k] >= 0);
+    }
+    if (ix->base_on)
+        memcpy(ev->on, ix->base_on, nr);
+    if (ix->base_item && ni)
+        memcpy(ev->itemval, ix->base_item, ni * sizeof *ev->itemval);
+    ev->epoch = 1;
+    ev->status = FR_STATUS_OK;
+    return ev;
+fail:
+    fr_eval_free(&ev);
+    return NULL;
+}
+
+fr_eval *fr_eval_new(const fr_ruleset *rs)
+{
+    if (!rs || !rs->evindex)
+        return NULL;
+    const struct fr_evindex *ix = rs->evindex;
+    return eval_create(rs, ix, !ix->incremental);
+}
+
+/* ==== results ========================================================================= */
+
+fr_status fr_result_status(const fr_result *r)
+{
+    return r ? (fr_status)r->ev->status : FR_STATUS_INVALID;
+}
+
+const char *fr_result_invalid_reason(const fr_result *r)
+{
+    return r && r->ev->status == FR_STATUS_INVALID ? r->ev->invalid_reason : NULL;
+}
+
+size_t fr_result_nmessages(const fr_result *r, fr_severity sev)
+{
+    if (!r || (unsigned)sev > FR_SEV_INFO)
+        return 0;
+    return r->ev->nmsgs[sev];
+}
+
+const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t i)
+{
+    if (!r || (unsigned)sev > FR_SEV_INFO || i >= r->ev->nmsgs[sev])
+        return NULL;
+    return &r->ev->msgs[sev][i];
+}
+
+fr_value fr_result_resolved(const fr_result *r, size_t k)
+{
+    fr_value none = { 0 };
+    none.is_null = true;
+    if (!r || k >= r->ev->rs->nkeys)
+        return none;
+    const fr_ruleset *rs = r->ev->rs;
+    return fr_val_public(rs, rs->keys[k].type, r->ev->res[k]);
+}
+
+fr_value fr_result_input(const fr_result *r, size_t k)
+{
+    fr_value none = { 0 };
+    none.is_null = true;
+    if (!r || k >= r->ev->rs->nkeys)
+        return none;
+    const fr_ruleset *rs = r->ev->rs;
+    return fr_val_public(rs, rs->keys[k].type, r->ev->input[k]);
+}
+
+bool fr_result_declared(const fr_result *r, size_t k)
+{
+    return r && k < r->ev->rs->nkeys && r->ev->status != FR_STATUS_INVALID && r->ev->decl_by[k] >= 0;
+}
+
+long fr_result_declared_by(const fr_result *r, size_t k)
+{
+    if (!fr_result_declared(r, k))
+        return -1;
+    return r->ev->decl_by[k];
+}
+
+bool fr_result_given(const fr_result *r, size_t k)
+{
+    return r && k < r->ev->rs->nkeys && r->ev->given[k] == 1;
+}
+
+long fr_result_next_declared(const fr_result *r, long after)
+{
+    if (!r || r->ev->status == FR_STATUS_INVALID)
+        return -1;
+    const fr_eval *ev = r->ev;
+    size_t nk = ev->rs->nkeys;
+    size_t k = after < 0 ? 0 : (size_t)after + 1;
+    while (k < nk) {
+        uint64_t w = ev->declbits[k >> 6] >> (k & 63);
+        if (w)
+            return (long)(k + (size_t)__builtin_ctzll(w));
+        k = (k | 63) + 1;
+    }
+    return -1;
+}
+
+fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size_t *cap)
+{
+    if (!r || !buf || !len || !cap)
+        return FR_EINVAL;
+    const fr_eval *ev = r->ev;
+    const fr_ruleset *rs = ev->rs;
+    fr_buf b = { *buf, *len, *cap, 0 };
+    if (ev->status == FR_STATUS_INVALID) {
+        fr_buf_put(&b, "invalid\t-\t-\n", 12);
+    } else {
+        if (ev->status == FR_STATUS_ERROR)
+            fr_buf_put(&b, "error\t", 6);
+        else
+            fr_buf_put(&b, "ok\t", 3);
+        uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
+        if (!ne)
+            fr_buf_putc(&b, '-');
+        for (uint32_t i = 0; i < ne; i++) {
+            if (i)
+                fr_buf_putc(&b, ',');
+            fr_buf_puts(&b, rs->rules[ev->msgs[FR_SEV_ERROR][i].rule].name);
+        }
+        fr_buf_putc(&b, '\t');
+        long k = fr_result_next_declared(r, -1);
+        if (k < 0)
+            fr_buf_putc(&b, '-');
+        for (int first = 1; k >= 0; k = fr_result_next_declared(r, k), first = 0) {
+            if (!first)
+                fr_buf_putc(&b, ' ');
+            fr_buf_puts(&b, rs->keys[k].name);
+            fr_buf_putc(&b, '=');
+            fr_val_compact(&b, rs, rs->keys[k].type, ev->res[k]);
+        }
+        fr_buf_putc(&b, '\n');
+    }
+    *buf = b.p;
+    *cap = b.cap;
+    if (b.oom)
+        return FR_ENOMEM;
+    *len = b.len;
+    return FR_OK;
+}
+
+/* ==== the index ========================================================================= */
+
+static int op_arity(uint8_t op)
+{
+    static const uint8_t ar[] = {
+#define FR_X(name, arity, text) arity,
+        FR_NODE_OPS(FR_X)
+#undef FR_X
+    };
+    return op < sizeof ar ? ar[op] : 0;
+}
+
+/* Calls fn(ctx, slot) for each key read by node n (slot = key*2 + input). */
+typedef void (*slot_fn)(void *ctx, uint32_t slot);
+
+static void node_reads(const fr_ruleset *rs, uint32_t n, slot_fn fn, void *ctx)
+{
+    for (;;) {
+        const fr_node *nd = &rs->nodes[n];
+        switch ((fr_op)nd->op) {
+        case FR_OP_CONST:
+            return;
+        case FR_OP_KEY:
+            fn(ctx, 2 * nd->a);
+            return;
+        case FR_OP_INPUT:
+            fn(ctx, 2 * nd->a + 1);
+            return;
+        default:
+            if (op_arity(nd->op) == 2) {
+                node_reads(rs, nd->a, fn, ctx);
+                n = nd->b;
+            } else
+                n = nd->a;
+        }
+    }
+}
+
+static void tmpl_reads(const fr_template *t, slot_fn fn, void *ctx)
+{
+    for (uint32_t i = 0; i < t->nsegs; i++) {
+        if (t->segs[i].kind == FR_SEG_KEY)
+            fn(ctx, 2 * t->segs[i].key);
+        else if (t->segs[i].kind == FR_SEG_INPUT)
+            fn(ctx, 2 * t->segs[i].key + 1);
+    }
+}
+
+static void rule_reads(const fr_ruleset *rs, uint32_t r, slot_fn fn, void *ctx)
+{
+    const fr_rule *ru = &rs->rules[r];
+    node_reads(rs, ru->cond, fn, ctx);
+    if (ru->kind == FR_RULE_REQUIRE)
+        node_reads(rs, ru->req, fn, ctx);
+    if (ru->kind == FR_RULE_DECLARE) {
+        for (uint32_t j = 0; j < ru->nitems; j++)
+            node_reads(rs, ru->items[j].value, fn, ctx);
+        for (uint32_t j = 0; j < ru->nattached; j++)
+            tmpl_reads(&ru->attached[j].msg, fn, ctx);
+    } else
+        tmpl_reads(&ru->msg, fn, ctx);
+}
+
+/* Unique slots of one rule. */
+typedef struct slotset {
+    uint32_t *mark;      /* [2 * nkeys] stamp */
+    uint32_t  stamp;
+    uint32_t *slots;
+    uint32_t  n;
+} slotset;
+
+static void slotset_add(void *ctx, uint32_t s)
+{
+    slotset *ss = ctx;
+    if (ss->mark[s] != ss->stamp) {
+        ss->mark[s] = ss->stamp;
+        ss->slots[ss->n++] = s;
+    }
+}
+
+/* ---- guards ---- */
+
+/* If conjunct n tests one key against constants only, its slot. */
+static int conj_slot(const fr_ruleset *rs, uint32_t n, uint32_t *slot)
+{
+    const fr_node *nd = &rs->nodes[n];
+    const fr_node *x = NULL;
+    switch ((fr_op)nd->op) {
+    case FR_OP_EQ:
+    case FR_OP_NE: {
+        const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
+        if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST)
+            x = l;
+        else if ((r->op == FR_OP_KEY || r->op == FR_OP_INPUT) && l->op == FR_OP_CONST)
+            x = r;
+        break;
+    }
+    case FR_OP_IN:
+    case FR_OP_NOTIN:
+        x = &rs->nodes[nd->a];
+        if (x->op != FR_OP_KEY && x->op != FR_OP_INPUT)
+            x = NULL;
+        break;
+    case FR_OP_KEY:
+    case FR_OP_INPUT:
+        x = nd;
+        break;
+    case FR_OP_NOT: {
+        const fr_node *c = &rs->nodes[nd->a];
+        if (c->op == FR_OP_KEY || c->op == FR_OP_INPUT)
+            x = c;
+        break;
+    }
+    default:
+        break;
+    }
+    if (!x)
+        return 0;
+    if ((nd->op == FR_OP_KEY || nd->op == FR_OP_INPUT || nd->op == FR_OP_NOT) &&
+        rs->keys[x->a].type.kind != FR_T_BOOL)
+        return 0;
+    *slot = 2 * x->a + (x->op == FR_OP_INPUT);
+    return 1;
+}
+
+/* Whether conjunct n holds when its key has value v (the evaluator's rules). */
+static int conj_pass(const fr_ruleset *rs, uint32_t n, fr_val v)
+{
+    const fr_node *nd = &rs->nodes[n];
+    switch ((fr_op)nd->op) {
+    case FR_OP_EQ:
+    case FR_OP_NE: {
+        const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
+        const fr_node *c = l->op == FR_OP_CONST ? l : r;
+        const fr_node *k = l->op == FR_OP_CONST ? r : l;
+        int eq = fr_val_eq(rs->keys[k->a].type, v, rs->consts[c->a]);
+        return nd->op == FR_OP_EQ ? eq : !eq;
+    }
+    case FR_OP_IN:
+        return fr_set_contains(&rs->sets[nd->b], v);
+    case FR_OP_NOTIN:
+        return !fr_set_contains(&rs->sets[nd->b], v);
+    case FR_OP_KEY:
+    case FR_OP_INPUT:
+        return truthy(v);
+    case FR_OP_NOT:
+        return !truthy(v);
+    default:
+        return 1;
+    }
+}
+
+/* Domain size of a dense key (bool/enum): index 0 is null. */
+static uint32_t dense_ndom(const fr_ruleset *rs, uint32_t k)
+{
+    const fr_key *key = &rs->keys[k];
+    if (key->type.kind == FR_T_BOOL)
+        return 3;
+    if (key->type.kind == FR_T_ENUM)
+        return rs->enums[key->type.enum_id].nvalues + 1;
+    return 0;
+}
+
+static fr_val dense_val(const fr_ruleset *rs, uint32_t k, uint32_t d)
+{
+    fr_val v = { 0, NULL, 0 };
+    if (d == 0)
+        v.is_null = 1;
+    else if (rs->keys[k].type.kind == FR_T_BOOL)
+        v.i = d == 2;
+    else
+        v.i = d - 1;
+    return v;
+}
+
+typedef struct gcand {
+    int      ok;
+    uint32_t slot;
+    int      pass_base;
+    double   frac;
+} gcand;
+
+static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n)
+{
+    gcand c = { 0, 0, 0, 1.0 };
+    uint32_t slot;
+    if (!conj_slot(rs, n, &slot))
+        return c;
+    uint32_t k = slot / 2;
+    fr_val base = (slot & 1) ? rs->keys[k].def : ix->base_res[k];
+    uint32_t ndom = dense_ndom(rs, k);
+    const fr_node *nd = &rs->nodes[n];
+    if (!ndom && nd->op != FR_OP_EQ && nd->op != FR_OP_IN)
+        return c;   /* a complement of a finite set over an infinite domain */
+    c.ok = 1;
+    c.slot = slot;
+    c.pass_base = conj_pass(rs, n, base);
+    if (ndom) {
+        uint32_t np = 0;
+        for (uint32_t d = 0; d < ndom; d++)
+            np += (uint32_t)conj_pass(rs, n, dense_val(rs, k, d));
+        c.frac = (double)np / ndom;
+    } else
+        c.frac = 0.0;
+    return c;
+}
+
+static void choose_guard(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n,
+                         fr_guard *best, gcand *bestc)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_AND) {
+        choose_guard(rs, ix, nd->a, best, bestc);
+        choose_guard(rs, ix, nd->b, best, bestc);
+        return;
+    }
+    gcand c = judge_conj(rs, ix, n);
+    if (!c.ok)
+        return;
+    if (best->node == NONE32 || c.pass_base < bestc->pass_base ||
+        (c.pass_base == bestc->pass_base && c.frac < bestc->frac)) {
+        best->node = n;
+        best->slot = c.slot;
+        *bestc = c;
+    }
+}
+
+/* sort guard entries by value (merge sort; no global comparator state) */
+static void sort_ents(fr_gentry *e, fr_gentry *tmp, uint32_t n, fr_type t)
+{
+    for (uint32_t w = 1; w < n; w *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * w) {
+            uint32_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            uint32_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi)
+                tmp[o++] = fr_val_cmp(t, e[j].v, e[i].v) < 0 ? e[j++] : e[i++];
+            while (i < mid)
+                tmp[o++] = e[i++];
+            while (j < hi)
+                tmp[o++] = e[j++];
+        }
+        memcpy(e, tmp, n * sizeof *e);
+    }
+}
+
+#define AZ(p, n) ((p) = fr_arena_array(a, (n) ? (n) : 1, sizeof *(p)), (p) == NULL)
+
+typedef struct rdctx {
+    const uint32_t *last;
+    uint32_t g;
+    int later, same;
+} rdctx;
+
+static void rd_check(void *ctx, uint32_t slot)
+{
+    rdctx *cx = ctx;
+    if (slot & 1)
+        return;   /* input reads do not depend on declarations */
+    uint32_t lg = cx->last[slot / 2];
+    if (lg == NONE32)
+        return;
+    if (lg > cx->g)
+        cx->later = 1;
+    else if (lg == cx->g)
+        cx->same = 1;
+}
+
+static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nr = rs->nrules, nk = rs->nkeys;
+    uint32_t ndecl = 0;
+    for (uint32_t r = 0; r < nr; r++)
+        ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
+    if (AZ(ix->group_of, nr) || AZ(ix->checks, nr - ndecl))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++) {
+        ix->group_of[r] = NONE32;
+        if (rs->rules[r].kind != FR_RULE_DECLARE)
+            ix->checks[ix->nchecks++] = r;
+    }
+    /* the compiler's plan, checked: every declare rule exactly once */
+    int ok = rs->groups && rs->plan_rules && rs->nplan_rules == ndecl;
+    if (ok) {
+        if (AZ(ix->groups, rs->ngroups))
+            return -1;
+        for (uint32_t g = 0; g < rs->ngroups && ok; g++) {
+            ix->groups[g] = rs->groups[g];
+            const fr_group *gr = &rs->groups[g];
+            if (gr->first > rs->nplan_rules || gr->n > rs->nplan_rules - gr->first)
+                ok = 0;
+            for (uint32_t i = 0; ok && i < gr->n; i++) {
+                uint32_t r = rs->plan_rules[gr->first + i];
+                if (r >= nr || rs->rules[r].kind != FR_RULE_DECLARE || ix->group_of[r] != NONE32)
+                    ok = 0;
+                else
+                    ix->group_of[r] = g;
+            }
+        }
+        ix->ngroups = rs->ngroups;
+        ix->plan_rules = rs->plan_rules;
+        ix->nplan = rs->nplan_rules;
+    }
+    if (ok) {
+        /* where each key is declared: the last group declaring it */
+        uint32_t *last = calloc(nk ? nk : 1, sizeof *last);
+        if (!last)
+            return -1;
+        for (uint32_t k = 0; k < nk; k++)
+            last[k] = NONE32;
+        for (uint32_t r = 0; r < nr; r++)
+            if (ix->group_of[r] != NONE32)
+                for (uint32_t j = 0; j < rs->rules[r].nitems; j++) {
+                    uint32_t k = rs->rules[r].items[j].key, g = ix->group_of[r];
+                    if (last[k] == NONE32 || g > last[k])
+                        last[k] = g;
+                }
+        /* a rule must read (resolved) only keys of earlier groups; a read
+         * inside its own group makes the group cyclic */
+        for (uint32_t g = 0; g < ix->ngroups && ok; g++) {
+            fr_group *gr = &ix->groups[g];
+            for (uint32_t i = 0; i < gr->n && ok; i++) {
+                uint32_t r = ix->plan_rules[gr->first + i];
+                rdctx cx = { last, g, 0, 0 };
+                const fr_rule *ru = &rs->rules[r];
+                node_reads(rs, ru->cond, rd_check, &cx);
+                for (uint32_t j = 0; j < ru->nitems; j++)
+                    node_reads(rs, ru->items[j].value, rd_check, &cx);
+                if (cx.later)
+                    ok = 0;
+                if (cx.same)
+                    gr->cyclic = 1;
+            }
+        }
+        /* a key declared in several groups: every group before the last must
+         * precede all its readers, which the check above ensures */
+        free(last);
+    }
+    if (!ok) {
+        /* Fallback: one cyclic group of every declare rule, iterated to the
+         * fixed point (the definition itself). */
+        for (uint32_t r = 0; r < nr; r++)
+            ix->group_of[r] = NONE32;
+        uint32_t *plan;
+        if (AZ(plan, ndecl) || AZ(ix->groups, 1))
+            return -1;
+        uint32_t n = 0;
+        for (uint32_t r = 0; r < nr; r++)
+            if (rs->rules[r].kind == FR_RULE_DECLARE) {
+                plan[n++] = r;
+                ix->group_of[r] = 0;
+            }
+        ix->plan_rules = plan;
+        ix->nplan = n;
+        ix->ngroups = n ? 1 : 0;
+        ix->groups[0].first = 0;
+        ix->groups[0].n = n;
+        ix->groups[0].cyclic = 1;
+    }
+    return 0;
+}
+
+static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nr = rs->nrules, nk = rs->nkeys;
+    if (AZ(ix->item_off, nr + 1))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        ix->item_off[r + 1] = ix->item_off[r] + (ru->kind == FR_RULE_DECLARE ? ru->nitems : 0);
+        if (ru->nattached > ix->max_attached)
+            ix->max_attached = ru->nattached;
+    }
+    ix->nitems = ix->item_off[nr];
+    /* key -> declarers */
+    if (AZ(ix->kd_off, nk + 1) || AZ(ix->kd_rule, ix->nitems) || AZ(ix->kd_item, ix->nitems))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++)
+        if (rs->rules[r].kind == FR_RULE_DECLARE)
+            for (uint32_t j = 0; j < rs->rules[r].nitems; j++)
+                ix->kd_off[rs->rules[r].items[j].key + 1]++;
+    for (uint32_t k = 0; k < nk; k++)
+        ix->kd_off[k + 1] += ix->kd_off[k];
+    uint32_t *fill;
+    if (AZ(fill, nk))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++)
+        if (rs->rules[r].kind == FR_RULE_DECLARE)
+            for (uint32_t j = 0; j < rs->rules[r].nitems; j++) {
+                uint32_t k = rs->rules[r].items[j].key;
+                uint32_t at = ix->kd_off[k] + fill[k]++;
+                ix->kd_rule[at] = r;
+                ix->kd_item[at] = ix->item_off[r] + j;
+            }
+    /* group -> keys and key -> groups */
+    uint32_t ng = ix->ngroups;
+    uint32_t *stamp;
+    if (AZ(stamp, nk) || AZ(ix->gk_off, ng + 1) || AZ(ix->kg_off, nk + 1))
+        return -1;
+    uint32_t total = 0;
+    for (uint32_t g = 0; g < ng; g++) {
+        const fr_group *gr = &ix->groups[g];
+        uint32_t nkeys = 0, nitems = 0;
+        for (uint32_t i = 0; i < gr->n; i++) {
+            const fr_rule *ru = &rs->rules[ix->plan_rules[gr->first + i]];
+            nitems += ru->nitems;
+            for (uint32_t j = 0; j < ru->nitems; j++) {
+                uint32_t k = ru->items[j].key;
+                if (stamp[k] != g + 1) {
+                    stamp[k] = g + 1;
+                    nkeys++;
+                    ix->kg_off[k + 1]++;
+                }
+            }
+        }
+        ix->gk_off[g + 1] = ix->gk_off[g] + nkeys;
+        total += nkeys;
+        if (nkeys > ix->max_group_keys)
+            ix->max_group_keys = nkeys;
+        if (gr->n > ix->max_group_rules)
+            ix->max_group_rules = gr->n;
+        if (nitems > ix->max_group_items)
+            ix->max_group_items = nitems;
+    }
+    for (uint32_t k = 0; k < nk; k++)
+        ix->kg_off[k + 1] += ix->kg_off[k];
+    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total))
+        return -1;
+    memset(stamp, 0, nk * sizeof *stamp);
+    memset(fill, 0, nk * sizeof *fill);
+    for (uint32_t g = 0; g < ng; g++) {
+        const fr_group *gr = &ix->groups[g];
+        uint32_t at = ix->gk_off[g];
+        /* keys in key order within a group */
+        for (uint32_t i = 0; i < gr->n; i++) {
+            const fr_rule *ru = &rs->rules[ix->plan_rules[gr->first + i]];
+            for (uint32_t j = 0; j < ru->nitems; j++) {
+                uint32_t k = ru->items[j].key;
+                if (stamp[k] != g + 1) {
+                    stamp[k] = g + 1;
+                    ix->gk_keys[at++] = k;
+                    ix->kg_groups[ix->kg_off[k] + fill[k]++] = g;
+                }
+            }
+        }
+        uint32_t *ks = ix->gk_keys + ix->gk_off[g];
+        uint32_t n = ix->gk_off[g + 1] - ix->gk_off[g];
+        for (uint32_t i = 1; i < n; i++)
+            for (uint32_t j = i; j > 0 && ks[j - 1] > ks[j]; j--) {
+                uint32_t t = ks[j];
+                ks[j] = ks[j - 1];
+                ks[j - 1] = t;
+            }
+    }
+    return 0;
+}
+
+/* The baseline: resolve the empty config once with everything evaluated. */
+static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nk = rs->nkeys, nr = rs->nrules;
+    if (AZ(ix->base_res, nk) || AZ(ix->base_decl_by, nk) || AZ(ix->base_on, nr) ||
+        AZ(ix->base_item, ix->nitems))
+        return -1;
+    for (uint32_t k = 0; k < nk; k++) {
+        ix->base_res[k] = rs->keys[k].def;
+        ix->base_decl_by[k] = -1;
+    }
+    fr_eval *ev = eval_create(rs, ix, true);
+    if (!ev)
+        return -1;
+    const fr_result *res = fr_eval_argv(ev, 0, NULL);
+    if (!res) {
+        fr_eval_free(&ev);
+        return -1;
+    }
+    int clean = ev->noscs == 0;
+    for (uint32_t k = 0; k < nk; k++) {
+        ix->base_res[k] = ev->res[k];
+        ix->base_decl_by[k] = ev->decl_by[k];
+        if (ev->conf_a[k] >= 0)
+            clean = 0;
+    }
+    uint32_t nemit = 0;
+    for (uint32_t r = 0; r < nr; r++) {
+        ix->base_on[r] = ev->on[r];
+        if (ev->rt[r])
+            clean = 0;
+        if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
+            nemit++;
+    }
+    if (ix->nitems)
+        memcpy(ix->base_item, ev->itemval, ix->nitems * sizeof *ix->base_item);
+    if (AZ(ix->base_emit, nemit)) {
+        fr_eval_free(&ev);
+        return -1;
+    }
+    for (uint32_t r = 0; r < nr; r++)
+        if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
+            ix->base_emit[ix->nbase_emit++] = r;
+    ix->incremental = clean;
+    fr_eval_free(&ev);
+    return 0;
+}
+
+static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nk = rs->nkeys, nr = rs->nrules, ns = 2 * nk;
+    int rc = -1;
+    slotset ss = { 0 };
+    uint32_t *cnt = NULL, *fill = NULL;
+    fr_gentry *tmp = NULL;
+    if (AZ(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
+        return -1;
+    ss.mark = calloc(ns ? ns : 1, sizeof *ss.mark);
+    ss.slots = calloc(ns ? ns : 1, sizeof *ss.slots);
+    cnt = calloc(ns ? ns : 1, sizeof *cnt);     /* guarded rules per slot */
+    fill = calloc(ns ? ns : 1, sizeof *fill);
+    if (!ss.mark || !ss.slots || !cnt || !fill)
+        goto out;
+
+    /* choose the guards */
+    for (uint32_t r = 0; r < nr; r++) {
+        fr_guard *g = &ix->guards[r];
+        g->node = NONE32;
+        g->slot = 0;
+        uint32_t gi = ix->group_of[r];
+        if (gi != NONE32 && ix->groups[gi].cyclic)
+            continue;   /* iterated as a whole: no pruning */
+        gcand c = { 0, 0, 0, 1.0 };
+        choose_guard(rs, ix, rs->rules[r].cond, g, &c);
+        if (g->node != NONE32)
+            cnt[g->slot]++;
+    }
+    /* open lists: two passes (count, fill) */
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t r = 0; r < nr; r++) {
+            const fr_guard *g = &ix->guards[r];
+            int guarded = g->node != NONE32;
+            if (guarded) {
+                uint32_t k = g->slot / 2;
+                fr_val base = (g->slot & 1) ? rs->keys[k].def : ix->base_res[k];
+                if (!conj_pass(rs, g->node, base))
+                    guarded = 2;   /* fails at the baseline: found via its guard table */
+            }
+            ss.stamp = r + 1;
+            ss.n = 0;
+            rule_reads(rs, r, slotset_add, &ss);
+            for (uint32_t i = 0; i < ss.n; i++) {
+                uint32_t s = ss.slots[i];
+                if (guarded && s == g->slot)
+                    continue;
+                if (guarded == 2)
+                    continue;
+                if (pass == 0)
+                    ix->open_off[s + 1]++;
+                else
+                    ix->open_rules[ix->open_off[s] + fill[s]++] = r;
+            }
+        }
+        if (pass == 0) {
+            for (uint32_t s = 0; s < ns; s++)
+                ix->open_off[s + 1] += ix->open_off[s];
+            if (AZ(ix->open_rules, ix->open_off[ns]))
+                goto out;
+            memset(ss.mark, 0, ns * sizeof *ss.mark);
+        }
+    }
+    /* guard tables */
+    for (uint32_t s = 0; s < ns; s++) {
+        if (!cnt[s])
+            continue;
+        uint32_t k = s / 2;
+        fr_gtable *gt = &ix->gtab[s];
+        uint32_t ndom = dense_ndom(rs, k);
+        if (ndom) {
+            gt->ndom = ndom;
+            if (AZ(gt->off, ndom + 1))
+                goto out;
+            for (int pass = 0; pass < 2; pass++) {
+                uint32_t at = 0;
+                for (uint32_t d = 0; d < ndom; d++) {
+                    fr_val v = dense_val(rs, k, d);
+                    if (pass == 0)
+                        gt->off[d] = at;
+                    for (uint32_t r = 0; r < nr; r++) {
+                        const fr_guard *g = &ix->guards[r];
+                        if (g->node == NONE32 || g->slot != s || !conj_pass(rs, g->node, v))
+                            continue;
+                        if (pass == 1)
+                            gt->rules[at] = r;
+                        at++;
+                    }
+                }
+                if (pass == 0) {
+                    gt->off[ndom] = at;
+                    if (AZ(gt->rules, at))
+                        goto out;
+                }
+            }
+        } else {
+            uint32_t nents = 0, nnull = 0;
+            for (uint32_t r = 0; r < nr; r++) {
+                const fr_guard *g = &ix->guards[r];
+                if (g->node == NONE32 || g->slot != s)
+                    continue;
+                const fr_node *nd = &rs->nodes[g->node];
+                if (nd->op == FR_OP_EQ) {
+                    const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a]
+                                                                          : &rs->nodes[nd->b];
+                    if (rs->consts[c->a].is_null)
+                        nnull++;
+                    else
+                        nents++;
+                } else {
+                    nents += rs->sets[nd->b].n;
+                    nnull += rs->sets[nd->b].has_null;
+                }
+            }
+            if (AZ(gt->ents, nents) || AZ(gt->nullrules, nnull))
+                goto out;
+            for (uint32_t r = 0; r < nr; r++) {
+                const fr_guard *g = &ix->guards[r];
+                if (g->node == NONE32 || g->slot != s)
+                    continue;
+                const fr_node *nd = &rs->nodes[g->node];
+                if (nd->op == FR_OP_EQ) {
+                    const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a]
+                                                                          : &rs->nodes[nd->b];
+                    fr_val v = rs->consts[c->a];
+                    if (v.is_null)
+                        gt->nullrules[gt->nnull++] = r;
+                    else {
+                        gt->ents[gt->nents].v = v;
+                        gt->ents[gt->nents++].rule = r;
+                    }
+                } else {
+                    const fr_set *st = &rs->sets[nd->b];
+                    for (uint32_t m = 0; m < st->n; m++) {
+                        gt->ents[gt->nents].v = st->vals[m];
+                        gt->ents[gt->nents++].rule = r;
+                    }
+                    if (st->has_null)
+                        gt->nullrules[gt->nnull++] = r;
+                }
+            }
+            free(tmp);
+            tmp = malloc((gt->nents ? gt->nents : 1) * sizeof *tmp);
+            if (!tmp)
+                goto out;
+            sort_ents(gt->ents, tmp, gt->nents, rs->keys[k].type);
+        }
+    }
+    rc = 0;
+out:
+    free(ss.mark);
+    free(ss.slots);
+    free(cnt);
+    free(fill);
+    free(tmp);
+    return rc;
+}
 
 int fr_eval_index_build(fr_ruleset *rs)
 {
-    (void)rs;
+    if (!rs || !rs->arena)
+        return -1;
+    fr_arena *a = rs->arena;
+    struct fr_evindex *ix = fr_arena_zalloc(a, sizeof *ix);
+    if (!ix)
+        return -1;
+    if (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
+        build_keys(a, rs, ix) < 0 || build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0)
+        return -1;
+    rs->evindex = ix;
     return 0;
 }

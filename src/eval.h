@@ -1,11 +1,166 @@
-/* eval.h — internal side of the evaluator (eval.c). */
+/* eval.h — internal side of the evaluator (eval.c), shared with explain.c
+ * and testrun.c. */
 #ifndef FR_EVAL_H
 #define FR_EVAL_H
 #include "ir.h"
+#include "config.h"
+#include "value.h"
 
 /* Builds the evaluator's indexes in a freshly compiled ruleset (for
  * instance the guard index that lets a config skip rules that cannot fire).
  * Called by fr_compile() as its last step, after graph.c built the plan.
  * Returns 0, or -1 when out of memory. */
 int fr_eval_index_build(fr_ruleset *rs);
+
+/* Run-time error codes of an evaluation. */
+enum fr_rt {
+    FR_RT_OK = 0,
+    FR_RT_DIV0,
+    FR_RT_MOD0,
+    FR_RT_OVERFLOW,
+    FR_RT_REGEX_LIMIT,
+    FR_RT_REGEX_ERROR
+};
+
+/* A guard table for one slot (key, input or resolved): which guarded rules
+ * pass for a value.  Dense for bool/enum keys, sorted entries otherwise. */
+typedef struct fr_gentry {
+    fr_val   v;
+    uint32_t rule;
+} fr_gentry;
+
+typedef struct fr_gtable {
+    uint32_t  *off;       /* dense: [ndom + 1] offsets into rules (dom 0 = null) */
+    uint32_t  *rules;
+    uint32_t   ndom;      /* dense: 0 when sparse */
+    fr_gentry *ents;      /* sparse: sorted by value */
+    uint32_t   nents;
+    uint32_t  *nullrules; /* sparse: rules passing for null */
+    uint32_t   nnull;
+} fr_gtable;
+
+/* The guard chosen for a rule: the conjunct node of its condition that tests
+ * one key against constants, and the slot it reads. */
+typedef struct fr_guard {
+    uint32_t node;        /* UINT32_MAX: no guard */
+    uint32_t slot;        /* key * 2 + (1 if it reads the input value) */
+} fr_guard;
+
+struct fr_evindex {
+    fr_spellmap map;
+
+    /* items of declare rules, flattened */
+    uint32_t *item_off;     /* [nrules + 1] */
+    uint32_t  nitems;
+    /* key -> its declarers (rule id, item index), in rule order (CSR) */
+    uint32_t *kd_off, *kd_rule, *kd_item;
+    /* the plan (a copy of graph.c's, or one cyclic group when absent) */
+    fr_group *groups;       uint32_t ngroups;
+    uint32_t *plan_rules;   uint32_t nplan;
+    uint32_t *group_of;     /* [nrules]: group of a declare rule, UINT32_MAX else */
+    uint32_t *gk_off, *gk_keys;   /* group -> keys its rules declare */
+    uint32_t *kg_off, *kg_groups; /* key -> groups declaring it */
+    uint32_t *checks;       uint32_t nchecks;  /* non-declare rules, rule order */
+    uint32_t  max_group_keys, max_group_rules, max_group_items;
+    uint32_t  max_attached;
+
+    /* notification lists per slot (key * 2 + input): readers to re-examine
+     * when the slot's value differs from the baseline */
+    uint32_t  *open_off, *open_rules;   /* [2 * nkeys + 1] CSR */
+    fr_gtable *gtab;                    /* [2 * nkeys] */
+    fr_guard  *guards;                  /* [nrules] */
+
+    /* the baseline: the resolution of the empty config (no environment) */
+    bool      incremental;  /* false: evaluate everything for every config */
+    fr_val   *base_res;     /* [nkeys] */
+    int32_t  *base_decl_by; /* [nkeys] */
+    uint8_t  *base_on;      /* [nrules] */
+    fr_val   *base_item;    /* [nitems] */
+    uint32_t *base_emit;    uint32_t nbase_emit;  /* rules with messages, rule order */
+};
+
+/* Message records, sorted into report order. */
+typedef struct fr_emit {
+    uint32_t rule;
+    uint32_t cls;        /* 0 rule message / run-time, 1 conflict, 2 oscillation, 3 attached */
+    uint32_t idx;        /* key (conflict), osc record, attached index */
+    uint8_t  sev;
+} fr_emit;
+
+typedef struct fr_osc {
+    uint32_t group;
+    uint32_t first;      /* into osc_rules */
+    uint32_t n;
+} fr_osc;
+
+struct fr_result {
+    struct fr_eval *ev;
+};
+
+struct fr_eval {
+    const fr_ruleset *rs;
+    const struct fr_evindex *ix;
+    bool full;            /* evaluate every rule (no baseline) */
+    bool use_environ;
+
+    /* key state */
+    fr_val   *input, *res;
+    uint8_t  *given;      /* 1 config, 2 process environment */
+    int32_t  *decl_by;
+    int32_t  *conf_a, *conf_b;
+    uint64_t *declbits;
+    /* rule state */
+    uint8_t  *on, *rt;
+    uint32_t *rt_node;
+    fr_val   *itemval;
+
+    /* per-config bookkeeping */
+    uint32_t  epoch;
+    uint32_t *rmark, *kmark;
+    uint32_t *touched_rules; uint32_t ntouched_rules;
+    uint32_t *touched_keys;  uint32_t ntouched_keys;
+    uint32_t *check_list;    uint32_t ncheck_list;
+    uint64_t *dirty;         uint32_t ndirty_words;
+    fr_osc   *oscs;          uint32_t noscs;
+    uint32_t *osc_rules;     uint32_t nosc_rules;
+    uint64_t *hist;          uint32_t hist_cap;
+    uint8_t  *scr_on;        fr_val *scr_item; uint8_t *scr_flag;
+    uint32_t  err_node;      /* node of the last run-time error */
+
+    /* the config reader */
+    fr_cfgin  cfg;
+    int       status;
+    const char *invalid_reason;
+
+    /* environment snapshot */
+    fr_val   *env_val;       /* [nkeys] */
+    uint8_t  *env_set;       /* [nkeys] */
+    uint32_t *env_keys;      uint32_t nenv_keys;
+    char    **env_copies;
+    char     *env_bad;       /* reason for the first bad variable, or NULL */
+    uint32_t  env_bad_key;
+
+    /* messages */
+    fr_emit    *recs;        uint32_t nrecs, caprecs;
+    fr_message *msgs[3];     uint32_t nmsgs[3];
+    fr_arena   *arena;       /* message texts, reset per config */
+    fr_buf      scratch;
+
+    /* PCRE2 */
+    void *match_data, *match_ctx;
+
+    struct fr_result result;
+};
+
+/* Evaluates node n on the evaluator's current state (after an evaluation:
+ * the resolved state).  Returns an fr_rt code. */
+int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out);
+/* Text of a run-time error (static string). */
+const char *fr_rt_text(int rt);
+/* The source text of a span (not NUL-terminated), or NULL. */
+const char *fr_span_text(const fr_ruleset *rs, fr_span sp, size_t *len);
+/* Appends "FILE:LINE" of a rule. */
+void fr_rule_where(fr_buf *b, const fr_ruleset *rs, uint32_t r);
+/* Evaluates the config again in full mode (for tests): 1 full, 0 incremental. */
+void fr_eval_set_full(fr_eval *ev, bool full);
 #endif

@@ -197,11 +197,12 @@ fr_parse_rc fr_value_parse(const fr_ruleset *rs, fr_type t, const char *s, size_
         out->i = (int64_t)len;
         return FR_PARSE_OK;
     case FR_T_ENUM: {
-        int32_t v = fr_ir_find_enum_value(&rs->enums[t.enum_id], s, len);
-        if (v >= 0) {
-            out->i = v;
-            return FR_PARSE_OK;
-        }
+        const fr_enum *e = &rs->enums[t.enum_id];
+        for (uint32_t v = 0; v < e->nvalues; v++)
+            if (strncmp(e->values[v], s, len) == 0 && e->values[v][len] == '\0') {
+                out->i = v;
+                return FR_PARSE_OK;
+            }
         break;
     }
     default:
