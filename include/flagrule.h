@@ -218,6 +218,9 @@ typedef struct fr_test_report {
 } fr_test_report;
 
 fr_rc fr_run_tests(const fr_ruleset *rs, fr_test_report *out);
+/* The same, with a line per passing case in `text` too
+ * ("FILE:LINE: test \"name\": ok"). */
+fr_rc fr_run_tests_verbose(const fr_ruleset *rs, fr_test_report *out);
 
 #ifdef __cplusplus
 }
