@@ -1,1 +1,306 @@
-/* explain.c — to be written */
+/* explain.c — why a key has its value in the last result, and why a rule
+ * did not fire.  Text for humans (flagrule explain). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+
+typedef struct xctx {
+    fr_eval  *ev;
+    fr_buf    b;
+    uint8_t  *seen;      /* keys already explained */
+} xctx;
+
+static void indent(fr_buf *b, int depth)
+{
+    for (int i = 0; i < depth; i++)
+        fr_buf_puts(b, "  ");
+}
+
+static void src_text(fr_buf *b, const fr_ruleset *rs, fr_span sp)
+{
+    size_t n;
+    const char *t = fr_span_text(rs, sp, &n);
+    if (!t) {
+        fr_buf_puts(b, "?");
+        return;
+    }
+    /* collapse runs of whitespace (conditions may span lines) */
+    int space = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = 1;
+            continue;
+        }
+        if (space)
+            fr_buf_putc(b, ' ');
+        space = 0;
+        fr_buf_putc(b, c);
+    }
+}
+
+static void key_origin(fr_buf *b, fr_eval *ev, uint32_t k)
+{
+    if (ev->decl_by[k] >= 0) {
+        fr_buf_printf(b, "declared by rule '%s' (", ev->rs->rules[ev->decl_by[k]].name);
+        fr_rule_where(b, ev->rs, (uint32_t)ev->decl_by[k]);
+        fr_buf_puts(b, ")");
+    } else if (ev->given[k] == 1)
+        fr_buf_puts(b, "given by the config");
+    else if (ev->given[k] == 2)
+        fr_buf_puts(b, "from the environment");
+    else
+        fr_buf_puts(b, "the default");
+}
+
+static void input_origin(fr_buf *b, fr_eval *ev, uint32_t k)
+{
+    if (ev->given[k] == 1)
+        fr_buf_puts(b, "given by the config");
+    else if (ev->given[k] == 2)
+        fr_buf_puts(b, "from the environment");
+    else
+        fr_buf_puts(b, "the default");
+}
+
+/* The terms of a condition: its top-level conjuncts (or disjuncts). */
+static void terms(xctx *x, uint32_t n, int depth, int op)
+{
+    const fr_ruleset *rs = x->ev->rs;
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == op) {
+        terms(x, nd->a, depth, op);
+        terms(x, nd->b, depth, op);
+        return;
+    }
+    fr_val v;
+    int rc = fr_eval_node(x->ev, n, &v);
+    indent(&x->b, depth);
+    src_text(&x->b, rs, nd->loc);
+    if (rc)
+        fr_buf_printf(&x->b, "  -> %s\n", fr_rt_text(rc));
+    else
+        fr_buf_printf(&x->b, "  -> %s\n", (!v.is_null && v.i) ? "true" : "false");
+}
+
+static void cond_terms(xctx *x, uint32_t cond, int depth)
+{
+    const fr_node *nd = &x->ev->rs->nodes[cond];
+    if (nd->op == FR_OP_AND || nd->op == FR_OP_OR)
+        terms(x, cond, depth, nd->op);
+    else
+        terms(x, cond, depth, -1);
+}
+
+typedef struct readset {
+    uint32_t *slots;
+    uint32_t  n, cap;
+} readset;
+
+static void collect_reads(const fr_ruleset *rs, uint32_t n, readset *s)
+{
+    const fr_node *nd = &rs->nodes[n];
+    switch ((fr_op)nd->op) {
+    case FR_OP_CONST:
+        return;
+    case FR_OP_KEY:
+    case FR_OP_INPUT: {
+        uint32_t slot = 2 * nd->a + (nd->op == FR_OP_INPUT);
+        for (uint32_t i = 0; i < s->n; i++)
+            if (s->slots[i] == slot)
+                return;
+        if (s->n < s->cap)
+            s->slots[s->n++] = slot;
+        return;
+    }
+    case FR_OP_IN:
+    case FR_OP_NOTIN:
+    case FR_OP_MATCH:
+    case FR_OP_NOT:
+    case FR_OP_NEG:
+        collect_reads(rs, nd->a, s);
+        return;
+    default:
+        collect_reads(rs, nd->a, s);
+        collect_reads(rs, nd->b, s);
+        return;
+    }
+}
+
+static void explain_key_rec(xctx *x, uint32_t k, int depth);
+
+static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurse)
+{
+    const fr_ruleset *rs = x->ev->rs;
+    uint32_t slots[64];
+    readset s = { slots, 0, 64 };
+    collect_reads(rs, cond, &s);
+    if (req != UINT32_MAX)
+        collect_reads(rs, req, &s);
+    for (uint32_t i = 0; i < s.n; i++) {
+        uint32_t k = s.slots[i] / 2;
+        int input = s.slots[i] & 1;
+        const fr_key *key = &rs->keys[k];
+        fr_val v = input ? x->ev->input[k] : x->ev->res[k];
+        indent(&x->b, depth);
+        if (input)
+            fr_buf_printf(&x->b, "given(%s) = ", key->name);
+        else
+            fr_buf_printf(&x->b, "%s = ", key->name);
+        fr_val_repr(&x->b, rs, key->type, v);
+        fr_buf_puts(&x->b, "  (");
+        if (input)
+            input_origin(&x->b, x->ev, k);
+        else
+            key_origin(&x->b, x->ev, k);
+        fr_buf_puts(&x->b, ")\n");
+        if (recurse && !input && x->ev->decl_by[k] >= 0 && !x->seen[k])
+            explain_key_rec(x, k, depth + 1);
+    }
+}
+
+static void explain_key_rec(xctx *x, uint32_t k, int depth)
+{
+    fr_eval *ev = x->ev;
+    const fr_ruleset *rs = ev->rs;
+    x->seen[k] = 1;
+    int32_t r = ev->decl_by[k];
+    if (r < 0)
+        return;
+    const fr_rule *ru = &rs->rules[r];
+    indent(&x->b, depth);
+    fr_buf_printf(&x->b, "rule '%s' (", ru->name);
+    fr_rule_where(&x->b, rs, (uint32_t)r);
+    fr_buf_puts(&x->b, ") declares ");
+    fr_buf_puts(&x->b, rs->keys[k].name);
+    fr_buf_puts(&x->b, " = ");
+    fr_val_repr(&x->b, rs, rs->keys[k].type, ev->res[k]);
+    fr_buf_puts(&x->b, " because\n");
+    cond_terms(x, ru->cond, depth + 1);
+    indent(&x->b, depth);
+    fr_buf_puts(&x->b, "reading\n");
+    reads_of(x, ru->cond, UINT32_MAX, depth + 1, 1);
+}
+
+char *fr_explain_key(fr_eval *ev, size_t k)
+{
+    if (!ev || k >= ev->rs->nkeys)
+        return NULL;
+    const fr_ruleset *rs = ev->rs;
+    xctx x = { ev, { 0 }, NULL };
+    x.seen = calloc(rs->nkeys ? rs->nkeys : 1, 1);
+    if (!x.seen)
+        return NULL;
+    const fr_key *key = &rs->keys[k];
+    if (ev->status == FR_STATUS_INVALID) {
+        fr_buf_printf(&x.b, "the config is invalid: %s\n", ev->invalid_reason ? ev->invalid_reason : "?");
+        free(x.seen);
+        return fr_buf_take(&x.b);
+    }
+    fr_buf_printf(&x.b, "%s = ", key->name);
+    fr_val_repr(&x.b, rs, key->type, ev->res[k]);
+    fr_buf_puts(&x.b, "  (");
+    key_origin(&x.b, ev, (uint32_t)k);
+    fr_buf_puts(&x.b, ")\n");
+    if (ev->decl_by[k] >= 0) {
+        if (ev->given[k]) {
+            fr_buf_puts(&x.b, "  input: ");
+            fr_val_repr(&x.b, rs, key->type, ev->input[k]);
+            fr_buf_puts(&x.b, "  (");
+            input_origin(&x.b, ev, (uint32_t)k);
+            fr_buf_puts(&x.b, ")\n");
+        }
+        explain_key_rec(&x, (uint32_t)k, 1);
+        if (ev->conf_a[k] >= 0)
+            fr_buf_printf(&x.b, "  conflict: rule '%s' declares another value\n",
+                          rs->rules[ev->conf_b[k]].name);
+    } else {
+        /* rules that could declare it, and why they did not */
+        const struct fr_evindex *ix = ev->ix;
+        for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
+            uint32_t r = ix->kd_rule[i];
+            fr_buf_printf(&x.b, "  rule '%s' (", rs->rules[r].name);
+            fr_rule_where(&x.b, rs, r);
+            if (ev->rt[r])
+                fr_buf_printf(&x.b, ") could declare it but failed: %s\n", fr_rt_text(ev->rt[r]));
+            else
+                fr_buf_puts(&x.b, ") could declare it, but its condition is false:\n");
+            cond_terms(&x, rs->rules[r].cond, 2);
+        }
+    }
+    free(x.seen);
+    return fr_buf_take(&x.b);
+}
+
+static int fired(const fr_eval *ev, uint32_t r)
+{
+    return ev->on[r] && !ev->rt[r];
+}
+
+char *fr_explain_why_not(fr_eval *ev, size_t rr)
+{
+    if (!ev || rr >= ev->rs->nrules)
+        return NULL;
+    const fr_ruleset *rs = ev->rs;
+    uint32_t r = (uint32_t)rr;
+    const fr_rule *ru = &rs->rules[r];
+    xctx x = { ev, { 0 }, NULL };
+    x.seen = calloc(rs->nkeys ? rs->nkeys : 1, 1);
+    if (!x.seen)
+        return NULL;
+    if (ev->status == FR_STATUS_INVALID) {
+        fr_buf_printf(&x.b, "the config is invalid: %s\n", ev->invalid_reason ? ev->invalid_reason : "?");
+        free(x.seen);
+        return fr_buf_take(&x.b);
+    }
+    fr_buf_printf(&x.b, "rule '%s' (", ru->name);
+    fr_rule_where(&x.b, rs, r);
+    fr_buf_puts(&x.b, ")");
+    if (ev->rt[r]) {
+        fr_buf_printf(&x.b, " failed: %s", fr_rt_text(ev->rt[r]));
+        size_t n;
+        const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[r]].loc, &n);
+        if (t) {
+            fr_buf_puts(&x.b, " in '");
+            fr_buf_put(&x.b, t, n);
+            fr_buf_puts(&x.b, "'");
+        }
+        fr_buf_puts(&x.b, "\n");
+    } else if (fired(ev, r)) {
+        fr_buf_puts(&x.b, ru->kind == FR_RULE_DECLARE ? " is enabled (it declares" : " fired");
+        if (ru->kind == FR_RULE_DECLARE) {
+            for (uint32_t j = 0; j < ru->nitems; j++) {
+                fr_buf_printf(&x.b, "%s %s = ", j ? "," : "", rs->keys[ru->items[j].key].name);
+                fr_val_repr(&x.b, rs, rs->keys[ru->items[j].key].type,
+                            ev->itemval[ev->ix->item_off[r] + j]);
+            }
+            fr_buf_puts(&x.b, ")");
+        }
+        fr_buf_puts(&x.b, "; its condition holds:\n");
+    } else {
+        /* a check evaluated in an earlier config keeps its state only if
+         * untouched; recompute the condition here */
+        fr_val v;
+        int rc = fr_eval_node(ev, ru->cond, &v);
+        int cond = !rc && !v.is_null && v.i;
+        if (cond && ru->kind == FR_RULE_REQUIRE)
+            fr_buf_puts(&x.b, " did not fire: its condition holds, and so does the requirement\n");
+        else
+            fr_buf_puts(&x.b, " did not fire: its condition is false\n");
+    }
+    fr_buf_puts(&x.b, "  when: ");
+    src_text(&x.b, rs, rs->nodes[ru->cond].loc);
+    fr_buf_puts(&x.b, "\n");
+    cond_terms(&x, ru->cond, 2);
+    if (ru->kind == FR_RULE_REQUIRE) {
+        fr_buf_puts(&x.b, "  requires: ");
+        src_text(&x.b, rs, rs->nodes[ru->req].loc);
+        fr_buf_puts(&x.b, "\n");
+        cond_terms(&x, ru->req, 2);
+    }
+    fr_buf_puts(&x.b, "  reading\n");
+    reads_of(&x, ru->cond, ru->kind == FR_RULE_REQUIRE ? ru->req : UINT32_MAX, 2, 0);
+    free(x.seen);
+    return fr_buf_take(&x.b);
+}
