@@ -138,6 +138,9 @@ typedef struct fr_value {
     size_t      len;       /* length of s */
 } fr_value;
 
+/* The default value of key k (strings borrowed from the ruleset). */
+fr_value fr_key_default(const fr_ruleset *rs, size_t k);
+
 /* ---- evaluation --------------------------------------------------------------- */
 
 typedef struct fr_eval   fr_eval;
