@@ -1,0 +1,198 @@
+/* fuzz_eval.c — the config reader and evaluator against the shipped rules.
+ *
+ * Input: config text, one config per line (any bytes: NULs, invalid UTF-8,
+ * CR, quotes).  For each line: fr_eval_line, the result's contracts
+ * (fuzz_result.c), and then:
+ *  - history independence: the lines are evaluated again, in reverse order,
+ *    on a second evaluator; every result must be the same;
+ *  - line/argv agreement: a line made only of plain words (no quoting, no
+ *    shell metacharacters) gives the same result through fr_eval_argv with
+ *    the words split on spaces;
+ *  - fr_eval_argv on the whole input split at newlines (words with spaces,
+ *    quotes, NULs cut short);
+ *  - fr_explain_key / fr_explain_why_not on the last result.
+ *
+ * Rules: $FLAGRULE_FUZZ_RULES, else the shipped rules.d/sglang of the source
+ * tree.
+ */
+#include "fuzz.h"
+
+#ifndef FR_SRCDIR
+#define FR_SRCDIR "."
+#endif
+
+#define MAX_LINES 64
+
+static fr_ruleset *rs;
+static fr_eval *ev1, *ev2;
+
+static fr_ruleset *load_rules(const char *path)
+{
+    fr_compiler *c = fr_compiler_new();
+    if (!c)
+        fz_oom();
+    fr_compiler_add_path(c, path);
+    fr_rc rc = FR_OK;
+    fr_ruleset *r = fr_compile(c, &rc);
+    if (!r) {
+        const fr_diags *d = fr_compiler_diags(c);
+        for (size_t i = 0; i < fr_diags_count(d); i++) {
+            char *t = fr_diags_render(d, fr_diags_get(d, i), false);
+            fputs(t ? t : "?\n", stderr);
+            free(t);
+        }
+        fprintf(stderr, "fuzz_eval: cannot compile %s (rc %d)\n", path, (int)rc);
+        exit(1);
+    }
+    fr_compiler_free(&c);
+    return r;
+}
+
+static void cleanup(void)
+{
+    fr_eval_free(&ev1);
+    fr_eval_free(&ev2);
+    fr_ruleset_free(&rs);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *path = getenv("FLAGRULE_FUZZ_RULES");
+    if (!path || !*path)
+        path = FR_SRCDIR "/rules.d/sglang";
+    rs = load_rules(path);
+    ev1 = fr_eval_new(rs);
+    ev2 = fr_eval_new(rs);
+    if (!ev1 || !ev2)
+        fz_oom();
+    atexit(cleanup);
+    return 0;
+}
+
+static int plain_line(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint8_t ch = p[i];
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+              ch == '-' || ch == '_' || ch == '=' || ch == '.' || ch == ' ' || ch == ',' ||
+              ch == '/' || ch == ':'))
+            return 0;
+    }
+    return 1;
+}
+
+/* fr_eval_argv over the words of a plain line split on runs of spaces. */
+static void snapshot_argv_words(const uint8_t *p, size_t n, fz_str *out)
+{
+    char *copy = malloc(n + 1);
+    const char **words = malloc((n / 2 + 2) * sizeof *words);
+    if (!copy || !words)
+        fz_oom();
+    memcpy(copy, p, n);
+    copy[n] = '\0';
+    size_t nw = 0;
+    for (size_t i = 0; i < n;) {
+        while (i < n && copy[i] == ' ')
+            i++;
+        if (i == n)
+            break;
+        words[nw++] = copy + i;
+        while (i < n && copy[i] != ' ')
+            i++;
+        copy[i++] = '\0';
+    }
+    const fr_result *r = fr_eval_argv(ev2, nw, words);
+    if (!r)
+        fz_oom();
+    fz_result_check(rs, r, out);
+    free(words);
+    free(copy);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!rs)
+        LLVMFuzzerInitialize(NULL, NULL);
+
+    size_t starts[MAX_LINES], lens[MAX_LINES], nlines = 0;
+    for (size_t i = 0; i < size && nlines < MAX_LINES;) {
+        const uint8_t *nl = memchr(data + i, '\n', size - i);
+        size_t end = nl ? (size_t)(nl - data) : size;
+        starts[nlines] = i;
+        lens[nlines++] = end - i;
+        i = end + 1;
+    }
+
+    fz_str snap[MAX_LINES];
+    memset(snap, 0, sizeof snap);
+    for (size_t l = 0; l < nlines; l++) {
+        const fr_result *r = fr_eval_line(ev1, (const char *)data + starts[l], lens[l]);
+        if (!r)
+            fz_oom();
+        fz_result_check(rs, r, &snap[l]);
+    }
+    if (nlines > 0) {
+        uint32_t h = fz_hash(data, size);
+        size_t nkeys = fr_ruleset_nkeys(rs), nrules = fr_ruleset_nrules(rs);
+        if (nkeys) {
+            char *t = fr_explain_key(ev1, h % nkeys);
+            fz_check_cstr(t, "fr_explain_key");
+            free(t);
+        }
+        if (nrules) {
+            char *t = fr_explain_why_not(ev1, (h >> 8) % nrules);
+            fz_check_cstr(t, "fr_explain_why_not");
+            free(t);
+        }
+    }
+
+    /* History independence. */
+    for (size_t l = nlines; l-- > 0;) {
+        fz_str again = { 0 };
+        const fr_result *r = fr_eval_line(ev2, (const char *)data + starts[l], lens[l]);
+        if (!r)
+            fz_oom();
+        fz_result_check(rs, r, &again);
+        fz_check(again.len == snap[l].len && !memcmp(again.p, snap[l].p, again.len),
+                 "line %zu evaluates differently after other lines:\n--- first\n%s--- again\n%s",
+                 l + 1, snap[l].p, again.p);
+        fz_str_free(&again);
+    }
+
+    /* Line and argv agree on plain lines. */
+    for (size_t l = 0; l < nlines; l++) {
+        if (!plain_line(data + starts[l], lens[l]))
+            continue;
+        fz_str viaargv = { 0 };
+        snapshot_argv_words(data + starts[l], lens[l], &viaargv);
+        fz_check(viaargv.len == snap[l].len && !memcmp(viaargv.p, snap[l].p, viaargv.len),
+                 "line %zu: fr_eval_line and fr_eval_argv disagree:\n--- line\n%s--- argv\n%s",
+                 l + 1, snap[l].p, viaargv.p);
+        fz_str_free(&viaargv);
+    }
+    for (size_t l = 0; l < nlines; l++)
+        fz_str_free(&snap[l]);
+
+    /* The whole input as argv words, one per line (cut at a NUL). */
+    if (nlines > 0) {
+        char *copy = malloc(size + 1);
+        const char **words = malloc(nlines * sizeof *words);
+        if (!copy || !words)
+            fz_oom();
+        memcpy(copy, data, size);
+        copy[size] = '\0';
+        for (size_t l = 0; l < nlines; l++) {
+            copy[starts[l] + lens[l]] = '\0';
+            words[l] = copy + starts[l];
+        }
+        const fr_result *r = fr_eval_argv(ev1, nlines, words);
+        if (!r)
+            fz_oom();
+        fz_result_check(rs, r, NULL);
+        free(words);
+        free(copy);
+    }
+    return 0;
+}
