@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Config streams: one record per input line, in order, nothing dropped.
+
+Lines with NUL bytes, invalid UTF-8, CRLF endings, empty lines, a last line
+without a newline, a 10 MB line, an unterminated quote or a trailing
+backslash (which must not join the next line) — in text, json and compact
+formats.  A CRLF line reads like the same line without the CR.
+"""
+import json
+import sys, os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hostile import *
+
+MB = 1 << 20
+OK = b"--tp-size 2"
+BAD = b"--moe-a2a-backend pplx --deepep-mode normal"
+LINES = [
+    (OK, "ok"),
+    (b"", "ok"),
+    (BAD, "error"),
+    (OK + b"\r", "ok"),                       # CRLF
+    (b"\r", "ok"),                            # an empty CRLF line
+    (b"--tp-size \x00 2", None),              # NUL byte: any status, one record
+    (b"\x00", None),
+    (b"--model-path \xff\xfe\xc3(", None),    # invalid UTF-8
+    (b"--model-path '\xed\xa0\x80'", None),   # a UTF-16 surrogate in UTF-8
+    (b"--model-path 'unterminated", "invalid"),
+    (b"--model-path trailing\\", None),       # must not join the next line
+    (OK, "ok"),
+    (b"--model-path \"a b\\\"c\" " + b"--tp-size 2", "ok"),
+    (b"--model-path " + b"m" * (10 * MB), "ok"),   # a 10 MB line
+    (b"   \t  ", "ok"),
+    (b"--tp-size", "invalid"),                # missing argument
+    (b"#--tp-size x", None),
+    (BAD, "error"),                           # last line, no newline
+]
+data = b"\n".join(l for l, _ in LINES)
+N = len(LINES)
+
+
+def compact_status(line):
+    return line.split(b"\t", 1)[0].decode("ascii", "replace")
+
+
+for fmt in ("compact", "json", "text"):
+    r = run(["check", "-r", RULES, "--format", fmt], stdin=data, timeout=60)
+    if not check_sane(r, "stream (%s)" % fmt, (1,)):
+        continue
+    out = r.out
+    check(out.endswith(b"\n"), "stream (%s): output ends with a newline" % fmt)
+    if fmt == "compact":
+        recs = out.split(b"\n")[:-1]
+        check(len(recs) == N, "compact: %d records for %d lines" % (len(recs), N),
+              repr([x[:60] for x in recs]))
+        for i, ((line, want), rec) in enumerate(zip(LINES, recs)):
+            st = compact_status(rec)
+            check(st in ("ok", "error", "invalid"), "compact line %d: a status (%r)" % (i + 1, rec[:60]))
+            if want:
+                check(st == want, "compact line %d (%r): %s, got %s" % (i + 1, line[:40], want, st))
+        if len(recs) == N:
+            check(recs[3] == recs[0], "a CRLF line reads like the same line without CR",
+                  "%r vs %r" % (recs[3], recs[0]))
+    elif fmt == "json":
+        recs = out.split(b"\n")[:-1]
+        check(len(recs) == N, "json: %d records for %d lines" % (len(recs), N))
+        objs = []
+        for i, rec in enumerate(recs):
+            try:
+                objs.append(json.loads(rec.decode("utf-8")))
+            except (ValueError, UnicodeDecodeError) as e:
+                check(False, "json line %d parses (%s)" % (i + 1, e), repr(rec[:200]))
+                objs.append(None)
+        for i, o in enumerate(objs):
+            if isinstance(o, dict) and "line" in o:
+                check(o["line"] == i + 1, "json record %d has line %r" % (i + 1, o.get("line")))
+            if isinstance(o, dict) and LINES[i][1] and "status" in o:
+                check(o["status"] == LINES[i][1], "json line %d: status %s, got %s"
+                      % (i + 1, LINES[i][1], o["status"]))
+    else:
+        starts = [int(m.group(1)) for m in re.finditer(rb"^line (\d+): ", out, re.M)]
+        check(starts == sorted(set(starts)) and starts == list(range(1, N + 1)),
+              "text: records line 1..%d in order, each once" % N, repr(starts))
+
+# Edge streams.
+for name, data, n in [
+        ("empty input", b"", 0),
+        ("one line without newline", OK, 1),
+        ("one newline", b"\n", 1),
+        ("1000 empty lines", b"\n" * 1000, 1000),
+        ("1000 CRLF empty lines", b"\r\n" * 1000, 1000),
+        ("only NULs, no newline", b"\x00" * 100, 1),
+        ("trailing backslashes", b"--tp-size 2 \\\n--tp-size 3\n", 2),
+        ("open quotes", b"'\n\"\n'\"\n", 3),
+        ("CR only (old Mac) is not a line end", b"--tp-size 2\r--tp-size 3\r", 1)]:
+    r = run(["check", "-r", RULES, "--format", "compact"], stdin=data, timeout=30)
+    if check_sane(r, name, (0, 1)):
+        got = r.out.count(b"\n")
+        check(got == n, "%s: %d records, got %d" % (name, n, got), repr(r.out[:300]))
+        if n == 0:
+            check(r.rc == 0 and r.err == b"", "empty input: status 0, nothing on stderr", r.describe())
+
+# argv configs with the same hostile bytes.
+for name, words in [("NUL-free invalid UTF-8 word", [b"--model-path", b"\xff\xfe"]),
+                    ("10 MB argv word", [b"--model-path", b"m" * (10 * MB)]),
+                    ("empty word", [b""]),
+                    ("word with newline", [b"--model-path", b"a\nline 2: ok"])]:
+    r = run(["check", "-r", RULES, "--format", "compact", "--"] + [w.decode("utf-8", "surrogateescape") for w in words], timeout=30)
+    if check_sane(r, "argv: " + name, (0, 1)):
+        check(r.out.count(b"\n") == 1, "argv: %s: one record" % name, repr(r.out[:300]))
+
+finish()

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""I/O failures: missing and unreadable rule paths, directories where files
+are expected, output closed early, write errors.
+
+- a rules path that is missing or unreadable: status 2 and one clear message
+  naming the path;
+- `check < big | head -1` ends quietly (no message on stderr; status 0/1 or
+  SIGPIPE);
+- `> /dev/full`: status 2 and a message, for every command that writes.
+"""
+import stat
+import sys, os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hostile import *
+
+OK_RULES = write("rules/ok.rules", "flag k : int = 1;\nrule big: k > 1 -> error \"k is {k}\";\n")
+RULESDIR = os.path.dirname(OK_RULES)
+
+
+def check_clean_error(r, what, needle):
+    if check_sane(r, what, (2,)):
+        check(needle.encode() in r.err, what + ": the message names %r" % needle, r.describe())
+        check(r.err.count(b"\n") <= 5, what + ": a short message, no spam", r.describe())
+        check(r.err.startswith((b"flagrule: ", needle.encode())),
+              what + ": the message starts with 'flagrule: ' or the path", r.describe())
+
+
+# ---- rule paths -------------------------------------------------------------
+missing = path("no/such/file.rules")
+for cmd in (["check", "-r", missing, "--"], ["lint", "-r", missing], ["test", "-r", missing],
+            ["resolve", "-r", missing, "--"], ["doc", "-r", missing, "--format", "json"],
+            ["explain", "-r", missing, "k", "--"]):
+    check_clean_error(run(cmd), "missing rules path (%s)" % cmd[0], missing)
+r = run(["check", "--"], env={"FLAGRULE_PATH": missing})
+check_clean_error(r, "missing path in FLAGRULE_PATH", missing)
+r = run(["check", "--"], env={"FLAGRULE_PATH": RULESDIR + "::" + RULESDIR})
+check_sane(r, "FLAGRULE_PATH with an empty entry and a repeated directory", (0, 2))
+
+# Unreadable: /proc/self/mem fails with EIO on read, even for root.
+check_clean_error(run(["check", "-r", "/proc/self/mem", "--"]), "unreadable rules file (EIO)",
+                  "/proc/self/mem")
+if os.geteuid() != 0:
+    f = write("secret.rules", "flag k : int = 1;\n")
+    os.chmod(f, 0)
+    check_clean_error(run(["check", "-r", f, "--"]), "unreadable rules file (EACCES)", f)
+    d = path("closed")
+    os.makedirs(d)
+    os.chmod(d, 0)
+    check_clean_error(run(["check", "-r", d, "--"]), "unreadable rules directory", d)
+    os.chmod(d, 0o755)
+else:
+    print("# running as root: the permission cases are covered by /proc/self/mem only")
+
+# A directory where a rule file is expected: a subdirectory named *.rules.
+write("withdir/a.rules", "flag k : int = 1;\n")
+os.makedirs(path("withdir/sub.rules"), exist_ok=True)
+r = run(["check", "-r", path("withdir"), "--", "--k", "1"])
+if check_sane(r, "a directory named *.rules inside a rules directory", (0, 2)) and r.rc == 2:
+    check(b"sub.rules" in r.err, "the error names the directory", r.describe())
+# A file where a directory of rules is expected is fine (a file is a rule set).
+# Special files.
+check_sane(run(["check", "-r", "/dev/null", "--"]), "-r /dev/null (empty rule set)", (0, 2))
+r = run(["check", "-r", RULESDIR], stdin_path=RULESDIR)
+check_clean_error(r, "stdin is a directory", "")
+r = run(["check", "-r", "", "--"])
+check_sane(r, "-r '' (empty path)", (2,))
+
+# doc -o: missing directory, a file instead of a directory.
+r = run(["doc", "-r", OK_RULES, "--format", "md", "-o", path("no/such/dir")])
+check_sane(r, "doc -o missing directory", (2,))
+r = run(["doc", "-r", OK_RULES, "--format", "md", "-o", OK_RULES])
+check_sane(r, "doc -o a file", (2,))
+
+# ---- output closed early ------------------------------------------------------
+big = b"--moe-a2a-backend pplx --deepep-mode normal\n--tp-size 2\n" * 100000
+bigin = write("big.in", big)
+for fmt in ("text", "json", "compact"):
+    cmd = "'%s' check -r '%s' --format %s < '%s' | head -1" % (FLAGRULE, RULES, fmt, bigin)
+    t0 = time.monotonic()
+    p = subprocess.run(["bash", "-c", cmd + "; echo \"status ${PIPESTATUS[0]}\" >&2"],
+                       capture_output=True, timeout=120 * SLOW)
+    secs = time.monotonic() - t0
+    err = p.stderr.decode("utf-8", "replace")
+    m = re.search(r"status (\d+)\s*$", err)
+    status = int(m.group(1)) if m else -1
+    noise = err[:m.start()] if m else err
+    what = "check --format %s < big | head -1" % fmt
+    check(p.stdout.count(b"\n") == 1, what + ": one line arrives")
+    check(status in (0, 1, 128 + signal.SIGPIPE), what + ": status 0, 1 or SIGPIPE, got %d" % status)
+    check(noise.strip() == "", what + ": nothing on stderr", noise[:500])
+    check(secs < 60 * SLOW, what + ": ends promptly (%.1fs)" % secs)
+
+cmd = "'%s' doc -r '%s' --format json | head -c 10 >/dev/null" % (FLAGRULE, RULES)
+p = subprocess.run(["bash", "-c", cmd + "; echo \"status ${PIPESTATUS[0]}\" >&2"],
+                   capture_output=True, timeout=120 * SLOW)
+err = p.stderr.decode("utf-8", "replace")
+check(re.fullmatch(r"status (0|141)\s*", err) is not None, "doc --format json | head -c 10: quiet", err[:500])
+
+# ---- write errors ---------------------------------------------------------------
+if os.path.exists("/dev/full"):
+    for cmd, stdin in [(["check", "-r", RULES, "--", "--tp-size", "2"], b""),
+                       (["check", "-r", RULES, "--format", "json", "--", "--tp-size", "2"], b""),
+                       (["check", "-r", RULES, "--format", "compact"], big),
+                       (["check", "-r", RULES], big),
+                       (["resolve", "-r", RULES, "--", "--moe-a2a-backend", "pplx"], b""),
+                       (["resolve", "-r", RULES, "--format", "json", "--"], b""),
+                       (["explain", "-r", RULES, "deepep_mode", "--", "--moe-a2a-backend", "pplx"], b""),
+                       (["lint", "-r", RULES, "--dump-ir"], b""),
+                       (["test", "-r", RULES, "-v"], b""),
+                       (["doc", "-r", RULES, "--format", "json"], b""),
+                       (["--help"], b""),
+                       (["--version"], b"")]:
+        r = run(cmd, stdin=stdin, stdout_path="/dev/full", timeout=120)
+        what = "%s > /dev/full" % " ".join(c for c in cmd if c != RULES)
+        if check_sane(r, what, (2,)):
+            check(re.search(rb"(?i)(no space|write|output)", r.err) is not None,
+                  what + ": a message says why", r.describe())
+            check(r.err.count(b"\n") <= 3, what + ": one message, no spam", r.describe())
+else:
+    print("# no /dev/full: write-error cases skipped")
+
+finish()
