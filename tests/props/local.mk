@@ -1,0 +1,12 @@
+## tests/props/local.mk — property tests (included by Makefile.am).
+##
+## order.py: the order of rules and files never changes the result;
+## roundtrip.py: `resolve` output checked again passes with the same values.
+## Random rule sets and configs from fixed seeds (tests/props/gen.py);
+## PROPS_SEEDS=N changes how many.
+
+PROPS_TESTS = tests/props/order.py tests/props/roundtrip.py
+if HAVE_PYTHON3
+TESTS += $(PROPS_TESTS)
+endif
+EXTRA_DIST += $(PROPS_TESTS) tests/props/gen.py tests/props/props.py
