@@ -808,3 +808,42 @@ bool fr_set_contains(const fr_set *st, fr_val v)
     }
     return false;
 }
+
+fr_value fr_key_default(const fr_ruleset *rs, size_t k)
+{
+    fr_value none;
+    memset(&none, 0, sizeof none);
+    none.is_null = true;
+    if (!rs || k >= rs->nkeys)
+        return none;
+    return fr_val_public(rs, rs->keys[k].type, rs->keys[k].def);
+}
+
+char *fr_value_format(const fr_value *v, bool repr)
+{
+    fr_buf b = { 0 };
+    if (!v) {
+        fr_buf_puts(&b, "null");
+        return fr_buf_take(&b);
+    }
+    if (fr_buf_reserve(&b, 16) < 0)
+        return NULL;
+    if (v->is_null)
+        fr_buf_puts(&b, repr ? "None" : "null");
+    else
+        switch (v->type) {
+        case FR_BOOL:
+            fr_buf_puts(&b, repr ? (v->i ? "True" : "False") : (v->i ? "true" : "false"));
+            break;
+        case FR_INT:
+            fr_buf_printf(&b, "%lld", (long long)v->i);
+            break;
+        default:
+            if (repr)
+                fr_pyrepr_str(&b, v->s ? v->s : "", v->s ? v->len : 0);
+            else
+                fr_buf_put(&b, v->s ? v->s : "", v->s ? v->len : 0);
+            break;
+        }
+    return fr_buf_take(&b);
+}

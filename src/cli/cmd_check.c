@@ -1,1 +1,869 @@
-/* cmd_check.c — to be written */
+/* cmd_check.c — `flagrule check` and `flagrule resolve`. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "misspell.h"
+#include "value.h"
+
+enum fmt { FMT_TEXT, FMT_JSON, FMT_COMPACT, FMT_ARGS, FMT_KV };
+
+typedef struct opts {
+    cli_rules rules;
+    int       format;
+    bool      werror, verbose, no_env, no_color, help;
+    bool      have_words;      /* `--` was given */
+    int       nwords;
+    char    **words;
+    bool      from_stdin;
+} opts;
+
+/* ---- output buffer ---------------------------------------------------------- */
+
+typedef struct out {
+    char  *p;
+    size_t len, cap;
+    bool   failed;
+} out;
+
+static void out_flush(out *o)
+{
+    if (o->len && !o->failed) {
+        if (fwrite(o->p, 1, o->len, stdout) != o->len)
+            o->failed = true;
+    }
+    o->len = 0;
+}
+
+static void out_reserve(out *o, size_t n)
+{
+    if (o->len + n + 1 <= o->cap)
+        return;
+    size_t ncap = o->cap ? o->cap : 1 << 16;
+    while (ncap < o->len + n + 1)
+        ncap *= 2;
+    char *p = realloc(o->p, ncap);
+    if (!p)
+        cli_oom();
+    o->p = p;
+    o->cap = ncap;
+}
+
+static void out_put(out *o, const char *s, size_t n)
+{
+    out_reserve(o, n);
+    memcpy(o->p + o->len, s, n);
+    o->len += n;
+}
+
+static void out_puts(out *o, const char *s)
+{
+    out_put(o, s, strlen(s));
+}
+
+static void out_fbuf(out *o, fr_buf *b)
+{
+    if (b->oom)
+        cli_oom();
+    out_put(o, b->p ? b->p : "", b->len);
+    b->len = 0;
+}
+
+/* ---- options ------------------------------------------------------------------- */
+
+static const char *const check_opts[] = {
+    "-r", "--rules", "--format", "--werror", "-v", "--verbose", "--no-env", "--no-color", "--help", "-h",
+};
+static const char *const resolve_opts[] = {
+    "-r", "--rules", "--format", "--no-env", "--no-color", "--help", "-h",
+};
+
+static void unknown_option(const char *cmd, const char *arg, const char *const *cand, size_t n)
+{
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    const char *best = fr_did_you_mean(arg, len, cand, n);
+    if (best)
+        cli_err("%s: unknown option '%.*s'; did you mean '%s'?", cmd, (int)len, arg, best);
+    else
+        cli_err("%s: unknown option '%.*s'", cmd, (int)len, arg);
+    fprintf(stderr, "flagrule: the config goes after '--': flagrule %s [OPTIONS] -- FLAGS...\n", cmd);
+    fprintf(stderr, "Try 'flagrule %s --help'.\n", cmd);
+}
+
+static int parse_format(const char *cmd, const char *v, bool resolve)
+{
+    if (!resolve) {
+        if (!strcmp(v, "text"))
+            return FMT_TEXT;
+        if (!strcmp(v, "json"))
+            return FMT_JSON;
+        if (!strcmp(v, "compact"))
+            return FMT_COMPACT;
+    } else {
+        if (!strcmp(v, "args") || !strcmp(v, "flags"))
+            return FMT_ARGS;
+        if (!strcmp(v, "kv"))
+            return FMT_KV;
+        if (!strcmp(v, "json"))
+            return FMT_JSON;
+    }
+    static const char *const cf[] = { "text", "json", "compact" };
+    static const char *const rf[] = { "flags", "args", "kv", "json" };
+    const char *best = resolve ? fr_did_you_mean(v, strlen(v), rf, 4) : fr_did_you_mean(v, strlen(v), cf, 3);
+    cli_err("%s: unknown format '%s' (choose from %s)%s%s%s", cmd, v,
+            resolve ? "flags, kv, json" : "text, json, compact", best ? "; did you mean '" : "",
+            best ? best : "", best ? "'?" : "");
+    return -1;
+}
+
+/* Parses argv; returns -1 on a usage error (printed). */
+static int parse_opts(int argc, char **argv, opts *o, bool resolve)
+{
+    const char *cmd = argv[0];
+    const char *const *cand = resolve ? resolve_opts : check_opts;
+    size_t ncand = resolve ? sizeof resolve_opts / sizeof *resolve_opts
+                           : sizeof check_opts / sizeof *check_opts;
+    o->format = resolve ? FMT_ARGS : FMT_TEXT;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            o->have_words = true;
+            o->words = argv + i + 1;
+            o->nwords = argc - i - 1;
+            return 0;
+        }
+        if (!strcmp(a, "-r") || !strcmp(a, "--rules")) {
+            if (i + 1 >= argc) {
+                cli_err("%s: option '%s' needs a PATH", cmd, a);
+                return -1;
+            }
+            if (cli_rules_add(&o->rules, argv[++i]) < 0)
+                cli_oom();
+        } else if (!strncmp(a, "-r", 2) && a[2] && a[1] != '-') {
+            if (cli_rules_add(&o->rules, a + 2) < 0)
+                cli_oom();
+        } else if (!strncmp(a, "--rules=", 8)) {
+            if (cli_rules_add(&o->rules, a + 8) < 0)
+                cli_oom();
+        } else if (!strcmp(a, "--format") || !strncmp(a, "--format=", 9)) {
+            const char *v;
+            if (a[8] == '=')
+                v = a + 9;
+            else if (i + 1 < argc)
+                v = argv[++i];
+            else {
+                cli_err("%s: option '--format' needs a value", cmd);
+                return -1;
+            }
+            if ((o->format = parse_format(cmd, v, resolve)) < 0)
+                return -1;
+        } else if (!resolve && !strcmp(a, "--werror")) {
+            o->werror = true;
+        } else if (!resolve && (!strcmp(a, "-v") || !strcmp(a, "--verbose"))) {
+            o->verbose = true;
+        } else if (!strcmp(a, "--no-env")) {
+            o->no_env = true;
+        } else if (!strcmp(a, "--no-color")) {
+            o->no_color = true;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            o->help = true;
+        } else if (!strcmp(a, "-") && !resolve) {
+            o->from_stdin = true;
+        } else if (a[0] == '-') {
+            unknown_option(cmd, a, cand, ncand);
+            return -1;
+        } else {
+            cli_err("%s: unexpected argument '%s'", cmd, a);
+            fprintf(stderr, "flagrule: the config goes after '--': flagrule %s [OPTIONS] -- FLAGS...\n", cmd);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void check_usage(FILE *f)
+{
+    fputs("usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]\n"
+          "                      [--no-env] [--no-color] [-- FLAGS... | < CONFIGS]\n"
+          "\n"
+          "Evaluates configs against the rules.  With FLAGS after '--', checks that one\n"
+          "config; otherwise reads one config per line from standard input and prints\n"
+          "one record per line.\n"
+          "\n"
+          "  -r PATH          add a rule file or directory (repeatable)\n"
+          "  --format FORMAT  text (default), json (JSON Lines) or compact\n"
+          "  --werror         a config with warnings fails too\n"
+          "  -v, --verbose    text format: also print the declared and resolved values\n"
+          "  --no-env         do not read env keys from the process environment\n"
+          "  --no-color       do not colour the output\n"
+          "  -h, --help       print this help\n"
+          "\n"
+          "Exit status: 0 no errors, 1 a config had errors or was invalid, 2 usage or\n"
+          "rule-file errors.\n",
+          f);
+}
+
+static void resolve_usage(FILE *f)
+{
+    fputs("usage: flagrule resolve [-r PATH]... [--format flags|kv|json] [--no-env]\n"
+          "                        [--no-color] [-- FLAGS...]\n"
+          "\n"
+          "Prints the resolved config: every key's value after the declare rules.\n"
+          "Messages go to standard error; a config with errors prints nothing and\n"
+          "exits 1.\n"
+          "\n"
+          "  -r PATH          add a rule file or directory (repeatable)\n"
+          "  --format FORMAT  flags (default; also 'args'): a command line of the flags\n"
+          "                   that differ from their defaults, quoted for sh(1), with\n"
+          "                   env and fact keys as leading NAME=VALUE words;\n"
+          "                   kv: KEY=VALUE lines of every key; json: one object\n"
+          "  --no-env         do not read env keys from the process environment\n"
+          "  --no-color       do not colour the output\n"
+          "  -h, --help       print this help\n",
+          f);
+}
+
+/* ---- shared pieces -------------------------------------------------------------------- */
+
+typedef struct ctx {
+    const fr_ruleset *rs;
+    opts   *o;
+    out     out;
+    fr_buf  tmp;
+    char  **where;     /* per rule: "FILE:LINE" */
+    bool    color;
+    size_t  nkeys;
+} ctx;
+
+static void ctx_where(ctx *c)
+{
+    size_t nr = fr_ruleset_nrules(c->rs);
+    c->where = calloc(nr ? nr : 1, sizeof *c->where);
+    if (!c->where)
+        cli_oom();
+    for (size_t r = 0; r < nr; r++) {
+        fr_loc l = fr_rule_loc(c->rs, r);
+        char buf[64];
+        size_t n = l.file ? strlen(l.file) : 1;
+        char *s = malloc(n + sizeof buf);
+        if (!s)
+            cli_oom();
+        if (l.file)
+            snprintf(s, n + sizeof buf, "%s:%u", l.file, l.line);
+        else
+            strcpy(s, "?");
+        c->where[r] = s;
+    }
+}
+
+static void ctx_free(ctx *c)
+{
+    size_t nr = fr_ruleset_nrules(c->rs);
+    if (c->where)
+        for (size_t r = 0; r < nr; r++)
+            free(c->where[r]);
+    free(c->where);
+    free(c->out.p);
+    fr_buf_free(&c->tmp);
+}
+
+/* Messages of a result merged into rule order (ties: error, warning, info). */
+static size_t merged(const fr_result *res, const fr_message **v, size_t cap)
+{
+    size_t idx[3] = { 0, 0, 0 }, n[3], total = 0;
+    for (int s = 0; s < 3; s++)
+        n[s] = fr_result_nmessages(res, (fr_severity)s);
+    while (total < cap) {
+        int best = -1;
+        long br = 0;
+        for (int s = 0; s < 3; s++) {
+            if (idx[s] >= n[s])
+                continue;
+            const fr_message *m = fr_result_message(res, (fr_severity)s, idx[s]);
+            if (best < 0 || m->rule < br) {
+                best = s;
+                br = m->rule;
+            }
+        }
+        if (best < 0)
+            break;
+        v[total++] = fr_result_message(res, (fr_severity)best, idx[best]++);
+    }
+    return total;
+}
+
+static size_t nmsgs_total(const fr_result *res)
+{
+    return fr_result_nmessages(res, FR_SEV_ERROR) + fr_result_nmessages(res, FR_SEV_WARNING) +
+           fr_result_nmessages(res, FR_SEV_INFO);
+}
+
+/* Compact-style value (quoted when it needs it) into c->out. */
+static void put_value_compact(ctx *c, fr_value v)
+{
+    fr_buf *b = &c->tmp;
+    b->len = 0;
+    if (v.is_null)
+        fr_buf_puts(b, "null");
+    else if (v.type == FR_INT)
+        fr_buf_printf(b, "%lld", (long long)v.i);
+    else if (v.type == FR_BOOL)
+        fr_buf_puts(b, v.i ? "true" : "false");
+    else {
+        /* reuse the library's compact writer through a string type */
+        int quote = v.len == 0;
+        for (size_t i = 0; i < v.len && !quote; i++)
+            quote = v.s[i] == ' ' || v.s[i] == '\t' || v.s[i] == '\n' || v.s[i] == '\\';
+        if (!quote)
+            fr_buf_put(b, v.s, v.len);
+        else {
+            fr_buf_putc(b, '"');
+            for (size_t i = 0; i < v.len; i++) {
+                unsigned char ch = (unsigned char)v.s[i];
+                if (ch == '"' || ch == '\\') {
+                    fr_buf_putc(b, '\\');
+                    fr_buf_putc(b, (char)ch);
+                } else if (ch == '\n')
+                    fr_buf_puts(b, "\\n");
+                else if (ch == '\t')
+                    fr_buf_puts(b, "\\t");
+                else if (ch == '\r')
+                    fr_buf_puts(b, "\\r");
+                else if (ch < 0x20 || ch == 0x7f)
+                    fr_buf_printf(b, "\\%03o", ch);
+                else
+                    fr_buf_putc(b, (char)ch);
+            }
+            fr_buf_putc(b, '"');
+        }
+    }
+    out_fbuf(&c->out, b);
+}
+
+/* ---- text format ------------------------------------------------------------------------- */
+
+static const char *sev_name(fr_severity s)
+{
+    return s == FR_SEV_ERROR ? "error" : s == FR_SEV_WARNING ? "warning" : "info";
+}
+
+static const char *sev_color(fr_severity s)
+{
+    return s == FR_SEV_ERROR ? "\033[1;31m" : s == FR_SEV_WARNING ? "\033[1;33m" : "\033[1;36m";
+}
+
+static void text_line_prefix(ctx *c, unsigned long line)
+{
+    if (line) {
+        char buf[32];
+        int n = snprintf(buf, sizeof buf, "line %lu: ", line);
+        out_put(&c->out, buf, (size_t)n);
+    }
+}
+
+static void text_record(ctx *c, const fr_result *res, unsigned long line)
+{
+    const fr_ruleset *rs = c->rs;
+    if (fr_result_status(res) == FR_STATUS_INVALID) {
+        text_line_prefix(c, line);
+        out_puts(&c->out, "invalid: ");
+        out_puts(&c->out, fr_result_invalid_reason(res));
+        out_puts(&c->out, "\n");
+        return;
+    }
+    size_t total = nmsgs_total(res);
+    if (total == 0) {
+        text_line_prefix(c, line);
+        out_puts(&c->out, "ok\n");
+    } else {
+        const fr_message *stackv[32];
+        const fr_message **v = total <= 32 ? stackv : malloc(total * sizeof *v);
+        if (!v)
+            cli_oom();
+        total = merged(res, v, total);
+        for (size_t i = 0; i < total; i++) {
+            const fr_message *m = v[i];
+            text_line_prefix(c, line);
+            if (c->color)
+                out_puts(&c->out, sev_color(m->severity));
+            out_puts(&c->out, sev_name(m->severity));
+            if (c->color)
+                out_puts(&c->out, "\033[0m");
+            out_puts(&c->out, "[");
+            out_puts(&c->out, m->rule >= 0 ? fr_rule_name(rs, (size_t)m->rule) : "-");
+            out_puts(&c->out, "]: ");
+            out_puts(&c->out, m->text);
+            out_puts(&c->out, "\n");
+            if (m->rule >= 0) {
+                out_puts(&c->out, "  --> ");
+                out_puts(&c->out, c->where[m->rule]);
+                out_puts(&c->out, "\n");
+            }
+        }
+        if (v != stackv)
+            free(v);
+    }
+    if (c->o->verbose) {
+        out_puts(&c->out, "  declared:");
+        long k = fr_result_next_declared(res, -1);
+        if (k < 0)
+            out_puts(&c->out, " -");
+        for (; k >= 0; k = fr_result_next_declared(res, k)) {
+            out_puts(&c->out, " ");
+            out_puts(&c->out, fr_key_name(rs, (size_t)k));
+            out_puts(&c->out, "=");
+            put_value_compact(c, fr_result_resolved(res, (size_t)k));
+        }
+        out_puts(&c->out, "\n  resolved:");
+        for (size_t kk = 0; kk < c->nkeys; kk++) {
+            out_puts(&c->out, " ");
+            out_puts(&c->out, fr_key_name(rs, kk));
+            out_puts(&c->out, "=");
+            put_value_compact(c, fr_result_resolved(res, kk));
+        }
+        out_puts(&c->out, "\n");
+    }
+}
+
+/* ---- JSON ------------------------------------------------------------------------------------- */
+
+static json_t *jstr(ctx *c, const char *s, size_t len)
+{
+    json_t *j;
+    if (fr_utf8_valid(s, len))
+        j = json_stringn_nocheck(s, len);
+    else {
+        fr_buf *b = &c->tmp;
+        b->len = 0;
+        fr_utf8_sanitize(b, s, len);
+        if (b->oom)
+            cli_oom();
+        j = json_stringn_nocheck(b->p, b->len);
+    }
+    if (!j)
+        cli_oom();
+    return j;
+}
+
+static json_t *jvalue(ctx *c, fr_value v)
+{
+    json_t *j;
+    if (v.is_null)
+        j = json_null();
+    else if (v.type == FR_INT)
+        j = json_integer((json_int_t)v.i);
+    else if (v.type == FR_BOOL)
+        j = json_boolean(v.i);
+    else
+        return jstr(c, v.s, v.len);
+    if (!j)
+        cli_oom();
+    return j;
+}
+
+static void jset(json_t *obj, const char *key, json_t *v)
+{
+    if (!v || json_object_set_new_nocheck(obj, key, v) < 0)
+        cli_oom();
+}
+
+static void jappend(json_t *arr, json_t *v)
+{
+    if (!v || json_array_append_new(arr, v) < 0)
+        cli_oom();
+}
+
+static json_t *jmsg(ctx *c, const fr_message *m)
+{
+    json_t *o = json_object();
+    if (!o)
+        cli_oom();
+    if (m->rule >= 0) {
+        const char *name = fr_rule_name(c->rs, (size_t)m->rule);
+        jset(o, "rule", jstr(c, name, strlen(name)));
+    } else
+        jset(o, "rule", json_null());
+    jset(o, "message", jstr(c, m->text, strlen(m->text)));
+    if (m->rule >= 0) {
+        fr_loc l = fr_rule_loc(c->rs, (size_t)m->rule);
+        if (l.file) {
+            jset(o, "file", jstr(c, l.file, strlen(l.file)));
+            jset(o, "line", json_integer(l.line));
+        } else {
+            jset(o, "file", json_null());
+            jset(o, "line", json_null());
+        }
+    } else {
+        jset(o, "file", json_null());
+        jset(o, "line", json_null());
+    }
+    return o;
+}
+
+static void json_record(ctx *c, const fr_result *res, unsigned long line)
+{
+    const fr_ruleset *rs = c->rs;
+    json_t *o = json_object();
+    json_t *errs = json_array(), *warns = json_array(), *infos = json_array();
+    json_t *resolved = json_object(), *declared = json_object();
+    if (!o || !errs || !warns || !infos || !resolved || !declared)
+        cli_oom();
+    jset(o, "line", json_integer((json_int_t)line));
+    fr_status st = fr_result_status(res);
+    jset(o, "status", json_string(st == FR_STATUS_OK ? "ok" : st == FR_STATUS_ERROR ? "error" : "invalid"));
+    if (st == FR_STATUS_INVALID) {
+        json_t *m = json_object();
+        if (!m)
+            cli_oom();
+        jset(m, "rule", json_null());
+        const char *why = fr_result_invalid_reason(res);
+        jset(m, "message", jstr(c, why, strlen(why)));
+        jset(m, "file", json_null());
+        jset(m, "line", json_null());
+        jappend(errs, m);
+    } else {
+        json_t *arrs[3] = { errs, warns, infos };
+        for (int s = 0; s < 3; s++) {
+            size_t n = fr_result_nmessages(res, (fr_severity)s);
+            for (size_t i = 0; i < n; i++)
+                jappend(arrs[s], jmsg(c, fr_result_message(res, (fr_severity)s, i)));
+        }
+        for (size_t k = 0; k < c->nkeys; k++)
+            jset(resolved, fr_key_name(rs, k), jvalue(c, fr_result_resolved(res, k)));
+        for (long k = fr_result_next_declared(res, -1); k >= 0; k = fr_result_next_declared(res, k))
+            jset(declared, fr_key_name(rs, (size_t)k), jvalue(c, fr_result_resolved(res, (size_t)k)));
+    }
+    jset(o, "errors", errs);
+    jset(o, "warnings", warns);
+    jset(o, "infos", infos);
+    jset(o, "resolved", resolved);
+    jset(o, "declared", declared);
+    char *s = json_dumps(o, JSON_PRESERVE_ORDER);
+    if (!s)
+        cli_oom();
+    out_puts(&c->out, s);
+    out_puts(&c->out, "\n");
+    free(s);
+    json_decref(o);
+}
+
+/* ---- check -------------------------------------------------------------------------------------- */
+
+static bool record(ctx *c, const fr_result *res, unsigned long line)
+{
+    switch (c->o->format) {
+    case FMT_COMPACT:
+        if (fr_result_append_compact(res, &c->out.p, &c->out.len, &c->out.cap) != FR_OK)
+            cli_oom();
+        break;
+    case FMT_JSON:
+        json_record(c, res, line ? line : 1);
+        break;
+    default:
+        text_record(c, res, line);
+        break;
+    }
+    if (c->out.len >= (1u << 16))
+        out_flush(&c->out);
+    fr_status st = fr_result_status(res);
+    if (st != FR_STATUS_OK)
+        return false;
+    if (c->o->werror && fr_result_nmessages(res, FR_SEV_WARNING))
+        return false;
+    return true;
+}
+
+static int check_stream(ctx *c, fr_eval *ev)
+{
+    size_t cap = 1 << 17, len = 0, start = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        cli_oom();
+    unsigned long lineno = 0;
+    bool eof = false, fail = false, ioerr = false;
+    for (;;) {
+        char *nl = len > start ? memchr(buf + start, '\n', len - start) : NULL;
+        if (!nl) {
+            if (eof) {
+                if (start < len) {
+                    const fr_result *res = fr_eval_line(ev, buf + start, len - start);
+                    if (!res)
+                        cli_oom();
+                    if (!record(c, res, ++lineno))
+                        fail = true;
+                }
+                break;
+            }
+            if (start > 0) {
+                memmove(buf, buf + start, len - start);
+                len -= start;
+                start = 0;
+            }
+            if (len == cap) {
+                char *nb = realloc(buf, cap * 2);
+                if (!nb)
+                    cli_oom();
+                buf = nb;
+                cap *= 2;
+            }
+            ssize_t n = read(STDIN_FILENO, buf + len, cap - len);
+            if (n < 0) {
+                if (errno == EINTR)
+                    continue;
+                cli_err("error reading standard input: %s", strerror(errno));
+                ioerr = true;
+                eof = true;
+                continue;
+            }
+            if (n == 0)
+                eof = true;
+            len += (size_t)n;
+            continue;
+        }
+        size_t l = (size_t)(nl - (buf + start));
+        const fr_result *res = fr_eval_line(ev, buf + start, l);
+        if (!res)
+            cli_oom();
+        if (!record(c, res, ++lineno))
+            fail = true;
+        start += l + 1;
+        if (c->out.failed)
+            break;
+    }
+    free(buf);
+    out_flush(&c->out);
+    if (ioerr)
+        return FR_EXIT_USAGE;
+    return fail ? FR_EXIT_FAIL : FR_EXIT_OK;
+}
+
+static fr_eval *make_eval(const fr_ruleset *rs, const opts *o)
+{
+    fr_eval *ev = fr_eval_new(rs);
+    if (!ev)
+        cli_oom();
+    fr_eval_set_use_environ(ev, !o->no_env);
+    return ev;
+}
+
+static bool want_color(const opts *o)
+{
+    return !o->no_color && !getenv("NO_COLOR") && isatty(STDOUT_FILENO);
+}
+
+int cmd_check(int argc, char **argv)
+{
+    opts o;
+    memset(&o, 0, sizeof o);
+    if (parse_opts(argc, argv, &o, false) < 0) {
+        cli_rules_free(&o.rules);
+        return FR_EXIT_USAGE;
+    }
+    if (o.help) {
+        check_usage(stdout);
+        cli_rules_free(&o.rules);
+        return cli_finish_output(FR_EXIT_OK);
+    }
+    o.rules.color = !o.no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    fr_ruleset *rs = cli_load_rules(&o.rules, NULL);
+    if (!rs) {
+        cli_rules_free(&o.rules);
+        return FR_EXIT_USAGE;
+    }
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.rs = rs;
+    c.o = &o;
+    c.color = o.format == FMT_TEXT && want_color(&o);
+    c.nkeys = fr_ruleset_nkeys(rs);
+    ctx_where(&c);
+    fr_eval *ev = make_eval(rs, &o);
+    int code;
+    if (o.have_words) {
+        const fr_result *res = fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
+        if (!res)
+            cli_oom();
+        code = record(&c, res, 0) ? FR_EXIT_OK : FR_EXIT_FAIL;
+        out_flush(&c.out);
+    } else {
+        code = check_stream(&c, ev);
+    }
+    bool failed = c.out.failed;
+    fr_eval_free(&ev);
+    ctx_free(&c);
+    fr_ruleset_free(&rs);
+    cli_rules_free(&o.rules);
+    if (failed && errno != EPIPE) {
+        cli_err("error writing output: %s", strerror(errno));
+        return FR_EXIT_USAGE;
+    }
+    return cli_finish_output(code);
+}
+
+/* ---- resolve ---------------------------------------------------------------------------------------- */
+
+static void stderr_messages(ctx *c, const fr_result *res)
+{
+    size_t total = nmsgs_total(res);
+    const fr_message **v = malloc((total ? total : 1) * sizeof *v);
+    if (!v)
+        cli_oom();
+    total = merged(res, v, total);
+    for (size_t i = 0; i < total; i++) {
+        const fr_message *m = v[i];
+        fprintf(stderr, "%s[%s]: %s\n", sev_name(m->severity),
+                m->rule >= 0 ? fr_rule_name(c->rs, (size_t)m->rule) : "-", m->text);
+        if (m->rule >= 0)
+            fprintf(stderr, "  --> %s\n", c->where[m->rule]);
+    }
+    free(v);
+}
+
+static bool differs(fr_value a, fr_value b)
+{
+    if (a.is_null || b.is_null)
+        return a.is_null != b.is_null;
+    if (a.type == FR_STRING || a.type == FR_ENUM)
+        return a.len != b.len || memcmp(a.s, b.s, a.len) != 0;
+    return a.i != b.i;
+}
+
+int cmd_resolve(int argc, char **argv)
+{
+    opts o;
+    memset(&o, 0, sizeof o);
+    if (parse_opts(argc, argv, &o, true) < 0) {
+        cli_rules_free(&o.rules);
+        return FR_EXIT_USAGE;
+    }
+    if (o.help) {
+        resolve_usage(stdout);
+        cli_rules_free(&o.rules);
+        return cli_finish_output(FR_EXIT_OK);
+    }
+    o.rules.color = !o.no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    fr_ruleset *rs = cli_load_rules(&o.rules, NULL);
+    if (!rs) {
+        cli_rules_free(&o.rules);
+        return FR_EXIT_USAGE;
+    }
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.rs = rs;
+    c.o = &o;
+    c.nkeys = fr_ruleset_nkeys(rs);
+    ctx_where(&c);
+    fr_eval *ev = make_eval(rs, &o);
+    const fr_result *res = fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
+    if (!res)
+        cli_oom();
+    int code = FR_EXIT_OK;
+    if (fr_result_status(res) == FR_STATUS_INVALID) {
+        cli_err("invalid config: %s", fr_result_invalid_reason(res));
+        code = FR_EXIT_FAIL;
+    } else {
+        stderr_messages(&c, res);
+        if (fr_result_status(res) == FR_STATUS_ERROR)
+            code = FR_EXIT_FAIL;
+    }
+    if (code == FR_EXIT_OK) {
+        /* defaults: the result of the empty config's input */
+        if (o.format == FMT_ARGS) {
+            fr_buf *b = &c.tmp;
+            int first = 1;
+            for (int pass = 0; pass < 2; pass++) {
+                for (size_t k = 0; k < c.nkeys; k++) {
+                    int kind = fr_key_kind(rs, k);
+                    if ((pass == 0) != (kind != FR_FLAG))
+                        continue;
+                    fr_value v = fr_result_resolved(res, k);
+                    fr_value d = fr_key_default(rs, k);
+                    if (!differs(v, d))
+                        continue;
+                    b->len = 0;
+                    if (!first)
+                        fr_buf_putc(b, ' ');
+                    first = 0;
+                    char *ftext = fr_value_format(&v, false);
+                    if (!ftext)
+                        cli_oom();
+                    const char *text = ftext;
+                    size_t tlen = strlen(ftext);
+                    if (!v.is_null && (v.type == FR_STRING || v.type == FR_ENUM)) {
+                        text = v.s;
+                        tlen = v.len;
+                    }
+                    if (kind != FR_FLAG) {
+                        fr_buf_puts(b, fr_key_name(rs, k));
+                        fr_buf_putc(b, '=');
+                        fr_shell_quote(b, text, tlen);
+                    } else {
+                        const char *sp = fr_key_cli(rs, k);
+                        if (v.type == FR_BOOL && !v.is_null && v.i) {
+                            fr_shell_quote(b, sp, strlen(sp));
+                        } else if (v.type == FR_BOOL && !v.is_null) {
+                            fr_shell_quote(b, sp, strlen(sp));
+                            fr_buf_puts(b, "=false");
+                        } else if (tlen >= 2 && text[0] == '-' && text[1] == '-') {
+                            /* a value that looks like a flag: --flag=--value */
+                            fr_buf tmpw = { 0 };
+                            fr_buf_puts(&tmpw, sp);
+                            fr_buf_putc(&tmpw, '=');
+                            fr_buf_put(&tmpw, text, tlen);
+                            if (tmpw.oom)
+                                cli_oom();
+                            fr_shell_quote(b, tmpw.p, tmpw.len);
+                            fr_buf_free(&tmpw);
+                        } else {
+                            fr_shell_quote(b, sp, strlen(sp));
+                            fr_buf_putc(b, ' ');
+                            fr_shell_quote(b, text, tlen);
+                        }
+                    }
+                    free(ftext);
+                    out_fbuf(&c.out, b);
+                }
+            }
+            out_puts(&c.out, "\n");
+        } else if (o.format == FMT_KV) {
+            for (size_t k = 0; k < c.nkeys; k++) {
+                out_puts(&c.out, fr_key_name(rs, k));
+                out_puts(&c.out, "=");
+                put_value_compact(&c, fr_result_resolved(res, k));
+                out_puts(&c.out, "\n");
+            }
+        } else {
+            json_t *obj = json_object();
+            if (!obj)
+                cli_oom();
+            for (size_t k = 0; k < c.nkeys; k++)
+                jset(obj, fr_key_name(rs, k), jvalue(&c, fr_result_resolved(res, k)));
+            char *s = json_dumps(obj, JSON_PRESERVE_ORDER);
+            if (!s)
+                cli_oom();
+            out_puts(&c.out, s);
+            out_puts(&c.out, "\n");
+            free(s);
+            json_decref(obj);
+        }
+        out_flush(&c.out);
+    }
+    bool failed = c.out.failed;
+    fr_eval_free(&ev);
+    ctx_free(&c);
+    fr_ruleset_free(&rs);
+    cli_rules_free(&o.rules);
+    if (failed && errno != EPIPE) {
+        cli_err("error writing output: %s", strerror(errno));
+        return FR_EXIT_USAGE;
+    }
+    return cli_finish_output(code);
+}

@@ -1,1 +1,188 @@
-/* cmd_explain.c — to be written */
+/* cmd_explain.c — `flagrule explain KEY [-- FLAGS]` and
+ * `flagrule explain --why-not RULE [-- FLAGS]`. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "eval.h"
+#include "misspell.h"
+
+static void usage(FILE *f)
+{
+    fputs("usage: flagrule explain [-r PATH]... [--no-env] [--no-color] KEY [-- FLAGS...]\n"
+          "       flagrule explain [-r PATH]... [--no-env] [--no-color] --why-not RULE [-- FLAGS...]\n"
+          "\n"
+          "Tells why KEY (a key name, an alias or a flag spelling) has its resolved\n"
+          "value in the config given after '--': given, the default, or declared by a\n"
+          "rule (which rule, where, and the value of each term of its condition).\n"
+          "With --why-not, tells why RULE did not fire.\n"
+          "\n"
+          "  -r PATH          add a rule file or directory (repeatable)\n"
+          "  --why-not RULE   explain why RULE did not fire\n"
+          "  --no-env         do not read env keys from the process environment\n"
+          "  --no-color       do not colour diagnostics\n"
+          "  -h, --help       print this help\n",
+          f);
+}
+
+static const char *const explain_opts[] = {
+    "-r", "--rules", "--why-not", "--no-env", "--no-color", "--help", "-h",
+};
+
+/* A key by name, alias or flag spelling; -1 if none. */
+static long find_key(const fr_ruleset *rs, const char *name)
+{
+    long k = fr_ruleset_find_key(rs, name);
+    if (k >= 0)
+        return k;
+    for (size_t i = 0; i < fr_ruleset_nkeys(rs); i++)
+        if (!strcmp(fr_key_name(rs, i), name))
+            return (long)i;
+    if (rs->evindex) {
+        int32_t s = fr_spellmap_find(&rs->evindex->map, name, strlen(name));
+        if (s >= 0)
+            return s;
+    }
+    return -1;
+}
+
+static int unknown(const char *what, const char *name, const char *const *cand, size_t n)
+{
+    const char *best = fr_did_you_mean(name, strlen(name), cand, n);
+    if (best)
+        cli_err("explain: unknown %s '%s'; did you mean '%s'?", what, name, best);
+    else
+        cli_err("explain: unknown %s '%s'", what, name);
+    return FR_EXIT_USAGE;
+}
+
+int cmd_explain(int argc, char **argv)
+{
+    cli_rules cr;
+    memset(&cr, 0, sizeof cr);
+    const char *key = NULL, *why_not = NULL;
+    bool no_env = false, no_color = false;
+    int nwords = 0;
+    char **words = NULL;
+    int code = FR_EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            words = argv + i + 1;
+            nwords = argc - i - 1;
+            break;
+        }
+        if (!strcmp(a, "-r") || !strcmp(a, "--rules")) {
+            if (i + 1 >= argc) {
+                cli_err("explain: option '%s' needs a PATH", a);
+                goto out;
+            }
+            if (cli_rules_add(&cr, argv[++i]) < 0)
+                cli_oom();
+        } else if (!strncmp(a, "--rules=", 8)) {
+            if (cli_rules_add(&cr, a + 8) < 0)
+                cli_oom();
+        } else if (!strcmp(a, "--why-not")) {
+            if (i + 1 >= argc) {
+                cli_err("explain: option '--why-not' needs a RULE");
+                goto out;
+            }
+            why_not = argv[++i];
+        } else if (!strncmp(a, "--why-not=", 10)) {
+            why_not = a + 10;
+        } else if (!strcmp(a, "--no-env")) {
+            no_env = true;
+        } else if (!strcmp(a, "--no-color")) {
+            no_color = true;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            cli_rules_free(&cr);
+            return cli_finish_output(FR_EXIT_OK);
+        } else if (a[0] == '-' && a[1] == '-' && a[2] && !key) {
+            /* a flag spelling as the KEY, or an unknown option */
+            const char *best = fr_did_you_mean(a, strlen(a), explain_opts,
+                                               sizeof explain_opts / sizeof *explain_opts);
+            if (best) {
+                cli_err("explain: unknown option '%s'; did you mean '%s'?", a, best);
+                goto out;
+            }
+            key = a;
+        } else if (a[0] == '-' && a[1]) {
+            const char *best = fr_did_you_mean(a, strlen(a), explain_opts,
+                                               sizeof explain_opts / sizeof *explain_opts);
+            if (best)
+                cli_err("explain: unknown option '%s'; did you mean '%s'?", a, best);
+            else
+                cli_err("explain: unknown option '%s'", a);
+            goto out;
+        } else if (!key) {
+            key = a;
+        } else {
+            cli_err("explain: unexpected argument '%s' (the config goes after '--')", a);
+            goto out;
+        }
+    }
+    if (!key == !why_not) {
+        cli_err("explain: give a KEY or --why-not RULE");
+        fputs("Try 'flagrule explain --help'.\n", stderr);
+        goto out;
+    }
+    cr.color = !no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    fr_ruleset *rs = cli_load_rules(&cr, NULL);
+    if (!rs)
+        goto out;
+    long id;
+    if (key) {
+        id = find_key(rs, key);
+        if (id < 0) {
+            size_t nk = fr_ruleset_nkeys(rs);
+            const char **names = calloc(nk ? nk : 1, sizeof *names);
+            if (!names)
+                cli_oom();
+            for (size_t k = 0; k < nk; k++)
+                names[k] = fr_key_name(rs, k);
+            code = unknown("key", key, names, nk);
+            free(names);
+            fr_ruleset_free(&rs);
+            goto out;
+        }
+    } else {
+        id = fr_ruleset_find_rule(rs, why_not);
+        if (id < 0) {
+            size_t nr = fr_ruleset_nrules(rs);
+            const char **names = calloc(nr ? nr : 1, sizeof *names);
+            if (!names)
+                cli_oom();
+            for (size_t r = 0; r < nr; r++)
+                names[r] = fr_rule_name(rs, r);
+            code = unknown("rule", why_not, names, nr);
+            free(names);
+            fr_ruleset_free(&rs);
+            goto out;
+        }
+    }
+    fr_eval *ev = fr_eval_new(rs);
+    if (!ev)
+        cli_oom();
+    fr_eval_set_use_environ(ev, !no_env);
+    const fr_result *res = fr_eval_argv(ev, (size_t)nwords, (const char *const *)words);
+    if (!res)
+        cli_oom();
+    char *text = key ? fr_explain_key(ev, (size_t)id) : fr_explain_why_not(ev, (size_t)id);
+    if (!text)
+        cli_oom();
+    fputs(text, stdout);
+    free(text);
+    code = fr_result_status(res) == FR_STATUS_INVALID ? FR_EXIT_FAIL : FR_EXIT_OK;
+    fr_eval_free(&ev);
+    fr_ruleset_free(&rs);
+    cli_rules_free(&cr);
+    return cli_finish_output(code);
+out:
+    cli_rules_free(&cr);
+    return code;
+}
