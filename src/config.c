@@ -244,6 +244,7 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
         }
         if (push_word(c, start, o - start) < 0)
             return -1;
+        out[o++] = '\0';   /* values are NUL-terminated strings */
     }
     c->store.len = o;
     memset(out + o, 0, 8);   /* padding for word-at-a-time reads */
@@ -422,7 +423,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
         size_t n = strlen(argv[i]);
         if (n > UINT32_MAX - 64 || total > UINT32_MAX - 64 - n)
             return invalid(c, "config too long");
-        total += n;
+        total += n + 1;
     }
     c->store.len = 0;
     if (fr_buf_reserve(&c->store, total) < 0)
@@ -434,6 +435,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
         if (push_word(c, o, n) < 0)
             return -1;
         o += n;
+        c->store.p[o++] = '\0';
     }
     c->store.len = o;
     memset(c->store.p + o, 0, 8);

@@ -645,13 +645,13 @@ void fr_val_repr(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v)
     }
 }
 
-static void put_compact_str(fr_buf *b, const char *s, size_t len)
+void fr_compact_str(fr_buf *b, const char *s, size_t len)
 {
     int quote = len == 0;
     for (size_t i = 0; i < len && !quote; i++) {
-        char c = s[i];
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\\')
-            quote = 1;
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ' || c == '\\' || c < 0x20 || c == 0x7f)
+            quote = 1;   /* space, tab, newline, backslash, any control */
     }
     if (!quote) {
         fr_buf_put(b, s, len);
@@ -689,11 +689,11 @@ void fr_val_compact(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v)
         put_int(b, v.i);
         return;
     case FR_T_STRING:
-        put_compact_str(b, v.s ? v.s : "", (size_t)v.i);
+        fr_compact_str(b, v.s ? v.s : "", (size_t)v.i);
         return;
     case FR_T_ENUM: {
         const char *s = rs->enums[t.enum_id].values[v.i];
-        put_compact_str(b, s, strlen(s));
+        fr_compact_str(b, s, strlen(s));
         return;
     }
     default:

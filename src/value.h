@@ -60,6 +60,9 @@ void fr_pyrepr_str(fr_buf *b, const char *s, size_t len);
  * value holding a space, tab, newline or backslash, or empty, is written
  * C-escaped in double quotes. */
 void fr_val_compact(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v);
+/* A string in that form.  (Control characters other than tab and newline
+ * also make it quoted, so a compact line never holds raw control bytes.) */
+void fr_compact_str(fr_buf *b, const char *s, size_t len);
 /* Appends s quoted for a POSIX shell if it needs quoting (else as is). */
 void fr_shell_quote(fr_buf *b, const char *s, size_t len);
 /* Bytes and length of a value's text form when it needs no formatting

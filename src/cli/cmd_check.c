@@ -76,6 +76,32 @@ static void out_fbuf(out *o, fr_buf *b)
     b->len = 0;
 }
 
+/* Text for the terminal: control characters (tab excepted) escaped, so a
+ * value can neither fake a record nor send terminal escapes. */
+static void out_text(out *o, const char *s)
+{
+    const char *run = s;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != 0x7f)
+            continue;
+        if (c == '\t')
+            continue;
+        out_put(o, run, (size_t)(s - run));
+        char esc[8];
+        if (c == '\n')
+            out_put(o, "\\n", 2);
+        else if (c == '\r')
+            out_put(o, "\\r", 2);
+        else {
+            snprintf(esc, sizeof esc, "\\x%02x", c);
+            out_put(o, esc, 4);
+        }
+        run = s + 1;
+    }
+    out_put(o, run, (size_t)(s - run));
+}
+
 /* ---- options ------------------------------------------------------------------- */
 
 static const char *const check_opts[] = {
@@ -317,34 +343,8 @@ static void put_value_compact(ctx *c, fr_value v)
         fr_buf_printf(b, "%lld", (long long)v.i);
     else if (v.type == FR_BOOL)
         fr_buf_puts(b, v.i ? "true" : "false");
-    else {
-        /* reuse the library's compact writer through a string type */
-        int quote = v.len == 0;
-        for (size_t i = 0; i < v.len && !quote; i++)
-            quote = v.s[i] == ' ' || v.s[i] == '\t' || v.s[i] == '\n' || v.s[i] == '\\';
-        if (!quote)
-            fr_buf_put(b, v.s, v.len);
-        else {
-            fr_buf_putc(b, '"');
-            for (size_t i = 0; i < v.len; i++) {
-                unsigned char ch = (unsigned char)v.s[i];
-                if (ch == '"' || ch == '\\') {
-                    fr_buf_putc(b, '\\');
-                    fr_buf_putc(b, (char)ch);
-                } else if (ch == '\n')
-                    fr_buf_puts(b, "\\n");
-                else if (ch == '\t')
-                    fr_buf_puts(b, "\\t");
-                else if (ch == '\r')
-                    fr_buf_puts(b, "\\r");
-                else if (ch < 0x20 || ch == 0x7f)
-                    fr_buf_printf(b, "\\%03o", ch);
-                else
-                    fr_buf_putc(b, (char)ch);
-            }
-            fr_buf_putc(b, '"');
-        }
-    }
+    else
+        fr_compact_str(b, v.s, v.len);
     out_fbuf(&c->out, b);
 }
 
@@ -375,7 +375,7 @@ static void text_record(ctx *c, const fr_result *res, unsigned long line)
     if (fr_result_status(res) == FR_STATUS_INVALID) {
         text_line_prefix(c, line);
         out_puts(&c->out, "invalid: ");
-        out_puts(&c->out, fr_result_invalid_reason(res));
+        out_text(&c->out, fr_result_invalid_reason(res));
         out_puts(&c->out, "\n");
         return;
     }
@@ -400,11 +400,11 @@ static void text_record(ctx *c, const fr_result *res, unsigned long line)
             out_puts(&c->out, "[");
             out_puts(&c->out, m->rule >= 0 ? fr_rule_name(rs, (size_t)m->rule) : "-");
             out_puts(&c->out, "]: ");
-            out_puts(&c->out, m->text);
+            out_text(&c->out, m->text);
             out_puts(&c->out, "\n");
             if (m->rule >= 0) {
                 out_puts(&c->out, "  --> ");
-                out_puts(&c->out, c->where[m->rule]);
+                out_text(&c->out, c->where[m->rule]);
                 out_puts(&c->out, "\n");
             }
         }
