@@ -5,7 +5,7 @@
 #   FUZZ_SECONDS   wall-clock seconds per harness (default 60)
 #   FUZZ_JOBS      parallel fuzzing processes per harness (default 1)
 #   FUZZ_FLAGS     extra libFuzzer flags
-#   srcdir builddir LIB_SOURCES GRAMMAR_SOURCES CPPFLAGS_FUZZ PCRE2_LIBS
+#   srcdir builddir LIB_SOURCES GRAMMAR_SOURCES CPPFLAGS_FUZZ FUZZ_LIBS
 #
 #   fuzz.sh build [HARNESS...]   build tests/fuzz/.build/fuzz_HARNESS
 #   fuzz.sh run   [HARNESS...]   build, then fuzz each for FUZZ_SECONDS
@@ -75,7 +75,7 @@ build() {
         [ -f "$srcdir/tests/fuzz/fuzz_$h.c" ] || { echo "fuzz.sh: no harness '$h'" >&2; exit 2; }
         ho=$(compile_one "$srcdir/tests/fuzz/fuzz_$h.c" -fsanitize=fuzzer-no-link)
         # shellcheck disable=SC2086
-        "$FUZZ_CC" $CFLAGS_FUZZ -fsanitize=fuzzer -o "$out/fuzz_$h" $ho $common $libobjs ${PCRE2_LIBS:--lpcre2-8}
+        "$FUZZ_CC" $CFLAGS_FUZZ -fsanitize=fuzzer -o "$out/fuzz_$h" $ho $common $libobjs ${FUZZ_LIBS:--lpcre2-8 -ljansson}
         echo "fuzz.sh: built $out/fuzz_$h"
     done
 }

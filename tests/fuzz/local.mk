@@ -7,7 +7,7 @@
 ## undefined from the library sources and runs each for FUZZ_SECONDS
 ## (tests/fuzz/fuzz.sh; see tests/fuzz/README.md).
 
-FUZZ_REPLAY = tests/fuzz/replay_compile tests/fuzz/replay_eval
+FUZZ_REPLAY = tests/fuzz/replay_compile tests/fuzz/replay_eval tests/fuzz/replay_doc
 check_PROGRAMS += $(FUZZ_REPLAY)
 FUZZ_REPLAY_LDADD = libflagrule.la $(PCRE2_LIBS)
 tests_fuzz_replay_compile_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_compile.c \
@@ -16,8 +16,12 @@ tests_fuzz_replay_compile_LDADD = $(FUZZ_REPLAY_LDADD)
 tests_fuzz_replay_eval_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_eval.c \
 	tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
 tests_fuzz_replay_eval_LDADD = $(FUZZ_REPLAY_LDADD)
+tests_fuzz_replay_doc_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_doc.c \
+	tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
+tests_fuzz_replay_doc_LDADD = $(FUZZ_REPLAY_LDADD) $(JANSSON_LIBS)
 
-FUZZ_REPLAY_TESTS = tests/fuzz/replay-compile.sh tests/fuzz/replay-eval.sh
+FUZZ_REPLAY_TESTS = tests/fuzz/replay-compile.sh tests/fuzz/replay-eval.sh \
+	tests/fuzz/replay-doc.sh
 TESTS += $(FUZZ_REPLAY_TESTS)
 GOLDEN_TESTS += $(FUZZ_REPLAY_TESTS)
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/FINDINGS.md tests/fuzz/fuzz.sh \
@@ -33,7 +37,8 @@ FUZZ_ENV = srcdir='$(srcdir)' builddir='$(builddir)' FUZZ_CC='$(FUZZ_CC)' \
 	FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_JOBS='$(FUZZ_JOBS)' FUZZ_FLAGS='$(FUZZ_FLAGS)' \
 	LIB_SOURCES='$(filter %.c,$(libflagrule_la_SOURCES))' \
 	GRAMMAR_SOURCES='grammar/parser.c grammar/lexer.c' \
-	CPPFLAGS_FUZZ='$(AM_CPPFLAGS) $(PCRE2_CFLAGS)' PCRE2_LIBS='$(PCRE2_LIBS)'
+	CPPFLAGS_FUZZ='$(AM_CPPFLAGS) $(PCRE2_CFLAGS) $(JANSSON_CFLAGS)' \
+	FUZZ_LIBS='$(PCRE2_LIBS) $(JANSSON_LIBS)'
 
 # `make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS='compile eval doc']`
 fuzz: $(BUILT_SOURCES) grammar/lexer.c
