@@ -1,1 +1,3501 @@
-/* doc.c — to be written */
+/* doc.c — error documentation: pages for every error rule, with examples
+ * computed and verified by the evaluator.
+ *
+ * The work for one rule:
+ *  1. the example (search part): candidate values for the keys the rule
+ *     depends on are collected from its condition (and those of the declare
+ *     rules that resolve those keys) and from the test cases that expect its
+ *     error; configs are tried in order of the number of keys changed from
+ *     the defaults, each one evaluated with the real evaluator; then the
+ *     trigger is extended so that no other error fires on it, if possible;
+ *     then the fix is searched, again by number of changes.  Both lines are
+ *     re-evaluated from their printed text before they are used.
+ *  2. the page model: summary, message, description, source, solutions,
+ *     example, the trigger condition in flag terms, related errors.
+ *  3. rendering: man(7), Markdown or JSON, from the same model.
+ *
+ * No global or static mutable state; every allocation is checked (buffers
+ * record out of memory in fr_buf.oom and are checked once at the end). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "doc.h"
+#include "ir.h"
+#include "value.h"
+
+/* ======================================================================
+ * UTF-8 and escaping
+ * ==================================================================== */
+
+/* Decodes one strict UTF-8 sequence; returns its length, or 0 if invalid. */
+static size_t u8dec(const unsigned char *s, size_t len, uint32_t *cp)
+{
+    unsigned char c = s[0];
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    size_t n;
+    uint32_t v, min;
+    if (c >= 0xc2 && c <= 0xdf) {
+        n = 2; v = c & 0x1f; min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3; v = c & 0x0f; min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4; v = c & 0x07; min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (len < n)
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        v = (v << 6) | (s[i] & 0x3f);
+    }
+    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+        return 0;
+    *cp = v;
+    return n;
+}
+
+static void u8put(fr_buf *b, uint32_t cp)
+{
+    char o[4];
+    size_t n;
+    if (cp < 0x80) {
+        o[0] = (char)cp; n = 1;
+    } else if (cp < 0x800) {
+        o[0] = (char)(0xc0 | (cp >> 6)); o[1] = (char)(0x80 | (cp & 0x3f)); n = 2;
+    } else if (cp < 0x10000) {
+        o[0] = (char)(0xe0 | (cp >> 12)); o[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+        o[2] = (char)(0x80 | (cp & 0x3f)); n = 3;
+    } else {
+        o[0] = (char)(0xf0 | (cp >> 18)); o[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+        o[2] = (char)(0x80 | ((cp >> 6) & 0x3f)); o[3] = (char)(0x80 | (cp & 0x3f)); n = 4;
+    }
+    fr_buf_put(b, o, n);
+}
+
+/* A control character shown as its Unicode control picture (U+2400..). */
+static uint32_t control_picture(unsigned char c)
+{
+    return c == 0x7f ? 0x2421 : 0x2400u + c;
+}
+
+static int is_alnum(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Writes the whitespace u[from, to) (tabs as spaces in filled text). */
+static void roff_ws(fr_buf *b, const unsigned char *u, size_t from, size_t to, bool literal)
+{
+    for (size_t k = from; k < to; k++)
+        fr_buf_putc(b, literal && u[k] == '\t' ? '\t' : ' ');
+}
+
+void fr_roff_text(fr_buf *b, const char *s, size_t len, bool literal)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    /* Filled text: newlines at the ends are dropped, runs become one .br. */
+    if (!literal) {
+        while (i < len && u[i] == '\n')
+            i++;
+        while (len > i && u[len - 1] == '\n')
+            len--;
+    }
+    int line_start = 1;      /* nothing written on this output line yet */
+    size_t ws = SIZE_MAX;    /* start of whitespace not written yet */
+    int word_dash = 0;       /* the current word starts with - */
+    int prev = ' ';
+    while (i <= len) {
+        int c = i < len ? u[i] : -1;
+        if (c == ' ' || c == '\t') {
+            if (ws == SIZE_MAX)
+                ws = i;
+            prev = ' ';
+            i++;
+            continue;
+        }
+        if (ws != SIZE_MAX) {
+            /* Leading spaces would break the line in filled text, trailing
+             * ones are invisible: guard both with \& (a zero-width char). */
+            if (line_start)
+                fr_buf_put(b, "\\&", 2);
+            roff_ws(b, u, ws, i, literal);
+            if (c == '\n' || c < 0)
+                fr_buf_put(b, "\\&", 2);
+            ws = SIZE_MAX;
+            line_start = 0;
+        }
+        if (c < 0)
+            break;
+        if (c == '\n') {
+            if (literal) {
+                fr_buf_putc(b, '\n');
+            } else {
+                while (i + 1 < len && u[i + 1] == '\n')
+                    i++;
+                fr_buf_put(b, "\n.br\n", 5);
+            }
+            line_start = 1;
+            word_dash = 0;
+            prev = ' ';
+            i++;
+            continue;
+        }
+        if (prev == ' ')
+            word_dash = c == '-';
+        switch (c) {
+        case '\\': fr_buf_put(b, "\\(rs", 4); break;
+        case '\'': fr_buf_put(b, "\\(aq", 4); break;
+        case '`':  fr_buf_put(b, "\\(ga", 4); break;
+        case '^':  fr_buf_put(b, "\\(ha", 4); break;
+        case '~':  fr_buf_put(b, "\\(ti", 4); break;
+        case '"':  fr_buf_put(b, "\\(dq", 4); break;
+        case '.':
+            if (line_start)
+                fr_buf_put(b, "\\&", 2);
+            fr_buf_putc(b, '.');
+            break;
+        case '-': {
+            int next = i + 1 < len ? u[i + 1] : ' ';
+            if (!literal && !word_dash && is_alnum(prev) && is_alnum(next))
+                fr_buf_putc(b, '-');
+            else
+                fr_buf_put(b, "\\-", 2);
+            break;
+        }
+        default:
+            if (c < 0x20 || c == 0x7f) {
+                fr_buf_printf(b, "\\[u%04X]", (unsigned)control_picture((unsigned char)c));
+            } else if (c >= 0x80) {
+                uint32_t cp;
+                size_t n = u8dec(u + i, len - i, &cp);
+                if (n == 0 || (cp >= 0x80 && cp <= 0x9f)) {
+                    fr_buf_put(b, "\\[uFFFD]", 8);
+                    n = n ? n : 1;
+                } else {
+                    fr_buf_printf(b, "\\[u%04X]", (unsigned)cp);
+                }
+                i += n;
+                prev = 'a';
+                line_start = 0;
+                continue;
+            } else {
+                fr_buf_putc(b, (char)c);
+            }
+        }
+        prev = c;
+        line_start = 0;
+        i++;
+    }
+}
+
+/* Appends s with invalid UTF-8 replaced by U+FFFD and control characters
+ * (but \n, \t when `keep_nl_tab`) by control pictures. */
+static void clean_utf8(fr_buf *b, const char *s, size_t len, int keep_nl_tab)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = u[i];
+        if (c < 0x80) {
+            if ((c < 0x20 && !(keep_nl_tab && (c == '\n' || c == '\t'))) || c == 0x7f)
+                u8put(b, control_picture(c));
+            else
+                fr_buf_putc(b, (char)c);
+            i++;
+            continue;
+        }
+        uint32_t cp;
+        size_t n = u8dec(u + i, len - i, &cp);
+        if (n == 0) {
+            u8put(b, 0xfffd);
+            i++;
+        } else {
+            fr_buf_put(b, s + i, n);
+            i += n;
+        }
+    }
+}
+
+void fr_md_text(fr_buf *b, const char *s, size_t len)
+{
+    fr_buf clean = { 0 };
+    clean_utf8(&clean, s, len, 1);
+    if (clean.oom) {
+        b->oom = 1;
+        return;
+    }
+    const char *p = clean.p ? clean.p : "";
+    size_t n = clean.len;
+    /* trim newlines at the ends */
+    while (n && p[0] == '\n') {
+        p++;
+        n--;
+    }
+    while (n && p[n - 1] == '\n')
+        n--;
+    int line_start = 1;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '\n') {
+            while (i + 1 < n && p[i + 1] == '\n')
+                i++;
+            fr_buf_put(b, "\\\n", 2);   /* hard line break */
+            line_start = 1;
+            continue;
+        }
+        if (c == '\t')
+            c = ' ';
+        if (line_start) {
+            if (c == ' ')
+                continue;              /* leading spaces could make a code block */
+            /* "1." or "1)" at the start of a line would be a list item */
+            if (c >= '0' && c <= '9') {
+                size_t j = i;
+                while (j < n && p[j] >= '0' && p[j] <= '9')
+                    j++;
+                fr_buf_put(b, p + i, j - i);
+                if (j < n && (p[j] == '.' || p[j] == ')')) {
+                    fr_buf_putc(b, '\\');
+                    fr_buf_putc(b, p[j]);
+                    j++;
+                }
+                i = j - 1;
+                line_start = 0;
+                continue;
+            }
+            if (c == '+' || c == '-' || c == '=') {
+                fr_buf_putc(b, '\\');
+                fr_buf_putc(b, c);
+                line_start = 0;
+                continue;
+            }
+        }
+        line_start = 0;
+        if (strchr("\\`*_[]<>&|~#!{}", c))
+            fr_buf_putc(b, '\\');
+        fr_buf_putc(b, c);
+    }
+    fr_buf_free(&clean);
+}
+
+static size_t longest_run(const char *s, size_t len, char ch)
+{
+    size_t best = 0, run = 0;
+    for (size_t i = 0; i < len; i++) {
+        run = s[i] == ch ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    return best;
+}
+
+void fr_md_code(fr_buf *b, const char *s, size_t len)
+{
+    fr_buf clean = { 0 };
+    clean_utf8(&clean, s, len, 1);
+    if (clean.oom) {
+        b->oom = 1;
+        return;
+    }
+    const char *p = clean.p ? clean.p : "";
+    size_t n = clean.len;
+    size_t ticks = longest_run(p, n, '`') + 1;
+    int pad = n == 0 || p[0] == '`' || p[n - 1] == '`' || p[0] == ' ' || p[n - 1] == ' ';
+    for (size_t k = 0; k < ticks; k++)
+        fr_buf_putc(b, '`');
+    if (pad)
+        fr_buf_putc(b, ' ');
+    for (size_t i = 0; i < n; i++)
+        fr_buf_putc(b, p[i] == '\n' || p[i] == '\t' ? ' ' : p[i]);
+    if (pad)
+        fr_buf_putc(b, ' ');
+    for (size_t k = 0; k < ticks; k++)
+        fr_buf_putc(b, '`');
+    fr_buf_free(&clean);
+}
+
+void fr_md_block(fr_buf *b, const char *info, const char *s, size_t len)
+{
+    fr_buf clean = { 0 };
+    clean_utf8(&clean, s, len, 1);
+    if (clean.oom) {
+        b->oom = 1;
+        return;
+    }
+    const char *p = clean.p ? clean.p : "";
+    size_t n = clean.len;
+    size_t ticks = longest_run(p, n, '`') + 1;
+    if (ticks < 3)
+        ticks = 3;
+    for (size_t k = 0; k < ticks; k++)
+        fr_buf_putc(b, '`');
+    if (info)
+        fr_buf_puts(b, info);
+    fr_buf_putc(b, '\n');
+    fr_buf_put(b, p, n);
+    if (n == 0 || p[n - 1] != '\n')
+        fr_buf_putc(b, '\n');
+    for (size_t k = 0; k < ticks; k++)
+        fr_buf_putc(b, '`');
+    fr_buf_putc(b, '\n');
+    fr_buf_free(&clean);
+}
+
+void fr_json_str(fr_buf *b, const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    fr_buf_putc(b, '"');
+    for (size_t i = 0; i < len;) {
+        unsigned char c = u[i];
+        if (c >= 0x80) {
+            uint32_t cp;
+            size_t n = u8dec(u + i, len - i, &cp);
+            if (n == 0) {
+                fr_buf_put(b, "\\ufffd", 6);
+                i++;
+            } else {
+                fr_buf_put(b, s + i, n);
+                i += n;
+            }
+            continue;
+        }
+        switch (c) {
+        case '"':  fr_buf_put(b, "\\\"", 2); break;
+        case '\\': fr_buf_put(b, "\\\\", 2); break;
+        case '\n': fr_buf_put(b, "\\n", 2); break;
+        case '\t': fr_buf_put(b, "\\t", 2); break;
+        case '\r': fr_buf_put(b, "\\r", 2); break;
+        case '\b': fr_buf_put(b, "\\b", 2); break;
+        case '\f': fr_buf_put(b, "\\f", 2); break;
+        default:
+            if (c < 0x20 || c == 0x7f)
+                fr_buf_printf(b, "\\u%04x", c);
+            else
+                fr_buf_putc(b, (char)c);
+        }
+        i++;
+    }
+    fr_buf_putc(b, '"');
+}
+
+static void json_cstr(fr_buf *b, const char *s)
+{
+    if (s)
+        fr_json_str(b, s, strlen(s));
+    else
+        fr_buf_puts(b, "null");
+}
+
+/* ======================================================================
+ * Rich text: text with code spans, rendered per format
+ * ==================================================================== */
+
+typedef struct rseg {
+    size_t  off, len;
+    uint8_t code;
+} rseg;
+
+typedef struct rich {
+    fr_buf bytes;
+    rseg  *segs;
+    size_t n, cap;
+    int    oom;
+} rich;
+
+static void rich_add(rich *r, const char *s, size_t len, int code)
+{
+    if (len == 0 && !code)
+        return;
+    if (r->n && r->segs[r->n - 1].code == code && !code) {
+        fr_buf_put(&r->bytes, s, len);
+        r->segs[r->n - 1].len += len;
+        return;
+    }
+    if (r->n == r->cap && fr_vec_reserve((void **)&r->segs, &r->cap, r->n + 1, sizeof *r->segs) < 0) {
+        r->oom = 1;
+        return;
+    }
+    r->segs[r->n].off = r->bytes.len;
+    r->segs[r->n].len = len;
+    r->segs[r->n].code = (uint8_t)code;
+    r->n++;
+    fr_buf_put(&r->bytes, s, len);
+}
+
+static void rich_text(rich *r, const char *s)
+{
+    rich_add(r, s, strlen(s), 0);
+}
+
+static void rich_code(rich *r, const char *s, size_t len)
+{
+    rich_add(r, s, len, 1);
+}
+
+static void rich_append(rich *r, const rich *o)
+{
+    for (size_t i = 0; i < o->n; i++)
+        rich_add(r, o->bytes.p + o->segs[i].off, o->segs[i].len, o->segs[i].code);
+    if (o->oom || o->bytes.oom)
+        r->oom = 1;
+}
+
+static void rich_free(rich *r)
+{
+    fr_buf_free(&r->bytes);
+    free(r->segs);
+    memset(r, 0, sizeof *r);
+}
+
+static int rich_bad(const rich *r)
+{
+    return r->oom || r->bytes.oom;
+}
+
+/* man: code in bold.  The text goes on the current output line. */
+static void rich_man(fr_buf *b, const rich *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        const char *s = r->bytes.p + r->segs[i].off;
+        if (r->segs[i].code) {
+            fr_buf_put(b, "\\fB", 3);
+            fr_roff_text(b, s, r->segs[i].len, true);
+            fr_buf_put(b, "\\fR", 3);
+        } else {
+            fr_roff_text(b, s, r->segs[i].len, false);
+        }
+    }
+}
+
+static void rich_md(fr_buf *b, const rich *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        const char *s = r->bytes.p + r->segs[i].off;
+        if (r->segs[i].code)
+            fr_md_code(b, s, r->segs[i].len);
+        else
+            fr_md_text(b, s, r->segs[i].len);
+    }
+}
+
+/* Plain text with code in backticks (for JSON, notes). */
+static void rich_plain(fr_buf *b, const rich *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        const char *s = r->bytes.p + r->segs[i].off;
+        if (r->segs[i].code)
+            fr_buf_putc(b, '`');
+        fr_buf_put(b, s, r->segs[i].len);
+        if (r->segs[i].code)
+            fr_buf_putc(b, '`');
+    }
+}
+
+/* ======================================================================
+ * The example search
+ * ==================================================================== */
+
+#define MAX_TRIGGER_KEYS 4   /* keys changed from the defaults, at most */
+#define MAX_CHANGES      3   /* changes when isolating and fixing */
+
+typedef struct pool {        /* candidate values of one key, in order */
+    fr_val *v;
+    size_t  n, cap;
+} pool;
+
+typedef struct cfg {         /* a config: the keys changed from the defaults */
+    uint8_t *set;            /* [nkeys] */
+    fr_val  *val;            /* [nkeys] */
+} cfg;
+
+typedef struct keylist {
+    uint32_t *k;
+    size_t    n, cap;
+} keylist;
+
+typedef struct search {
+    const fr_ruleset *rs;
+    fr_eval   *ev;
+    fr_arena  *arena;        /* strings of candidate values */
+    pool      *pools;        /* [nkeys] */
+    uint8_t   *rule_seen;    /* [nrules]: candidates collected from the rule */
+    uint8_t   *key_seen;     /* [nkeys]: scratch for key lists */
+    unsigned long budget, used, total;
+    fr_buf     words;        /* argv bytes, NUL-separated */
+    size_t    *offs;  size_t cap_offs;
+    const char **argv; size_t cap_argv;
+    int        oom;
+} search;
+
+typedef enum pred { P_FIRES, P_ALONE, P_PASSES } pred;
+
+/* ---- values ------------------------------------------------------------- */
+
+static fr_type key_type(const fr_ruleset *rs, uint32_t k)
+{
+    return rs->keys[k].type;
+}
+
+static int val_same(const fr_ruleset *rs, uint32_t k, fr_val a, fr_val b)
+{
+    return fr_val_eq(key_type(rs, k), a, b);
+}
+
+static void pool_add(search *s, uint32_t k, fr_val v)
+{
+    const fr_key *key = &s->rs->keys[k];
+    if (v.is_null && !key->type.nullable)
+        return;
+    if (val_same(s->rs, k, v, key->def))
+        return;
+    if (key->type.kind == FR_T_STRING && !v.is_null) {
+        if (v.i < 0 || (v.i && memchr(v.s, '\0', (size_t)v.i)))
+            return;   /* a NUL byte cannot be passed in a config */
+        if (key->type.nullable && v.i == 4 && (!memcmp(v.s, "null", 4) || !memcmp(v.s, "None", 4)))
+            return;   /* would read back as null */
+    }
+    if (key->type.kind == FR_T_ENUM && !v.is_null &&
+        (v.i < 0 || (uint64_t)v.i >= s->rs->enums[key->type.enum_id].nvalues))
+        return;
+    pool *p = &s->pools[k];
+    for (size_t i = 0; i < p->n; i++)
+        if (val_same(s->rs, k, p->v[i], v))
+            return;
+    if (p->n == p->cap && fr_vec_reserve((void **)&p->v, &p->cap, p->n + 1, sizeof *p->v) < 0) {
+        s->oom = 1;
+        return;
+    }
+    p->v[p->n++] = v;
+}
+
+static void pool_add_int(search *s, uint32_t k, int64_t i)
+{
+    fr_val v = { i, NULL, 0 };
+    pool_add(s, k, v);
+}
+
+static void pool_add_str(search *s, uint32_t k, const char *str, size_t len)
+{
+    char *copy = fr_arena_strndup(s->arena, str, len);
+    if (!copy) {
+        s->oom = 1;
+        return;
+    }
+    fr_val v = { (int64_t)len, copy, 0 };
+    pool_add(s, k, v);
+}
+
+/* A value of the key's type other than the default (for `k != null`). */
+static void pool_add_some(search *s, uint32_t k)
+{
+    const fr_key *key = &s->rs->keys[k];
+    switch (key->type.kind) {
+    case FR_T_BOOL:
+        pool_add_int(s, k, 1);
+        pool_add_int(s, k, 0);
+        break;
+    case FR_T_INT:
+        pool_add_int(s, k, 1);
+        break;
+    case FR_T_STRING:
+        pool_add_str(s, k, "x", 1);
+        break;
+    case FR_T_ENUM:
+        pool_add_int(s, k, 0);
+        pool_add_int(s, k, 1);
+        break;
+    }
+}
+
+/* The value of an int expression with every key at its default: 1 known,
+ * 0 not (null, not an int, overflow, division by zero, a regex...). */
+static int const_eval(const fr_ruleset *rs, uint32_t n, int depth, fr_val *out)
+{
+    const fr_node *nd = &rs->nodes[n];
+    fr_val a, b;
+    if (depth > 64)
+        return 0;
+    switch ((fr_op)nd->op) {
+    case FR_OP_CONST:
+        *out = rs->consts[nd->a];
+        return 1;
+    case FR_OP_KEY:
+    case FR_OP_INPUT:
+        *out = rs->keys[nd->a].def;
+        return 1;
+    case FR_OP_NEG:
+        if (!const_eval(rs, nd->a, depth + 1, &a) || a.is_null || a.i == INT64_MIN)
+            return 0;
+        out->i = -a.i;
+        out->s = NULL;
+        out->is_null = 0;
+        return 1;
+    case FR_OP_ADD: case FR_OP_SUB: case FR_OP_MUL: case FR_OP_DIV: case FR_OP_MOD: {
+        if (!const_eval(rs, nd->a, depth + 1, &a) || !const_eval(rs, nd->b, depth + 1, &b))
+            return 0;
+        if (a.is_null || b.is_null)
+            return 0;
+        int64_t r;
+        int bad = 0;
+        switch ((fr_op)nd->op) {
+        case FR_OP_ADD: bad = __builtin_add_overflow(a.i, b.i, &r); break;
+        case FR_OP_SUB: bad = __builtin_sub_overflow(a.i, b.i, &r); break;
+        case FR_OP_MUL: bad = __builtin_mul_overflow(a.i, b.i, &r); break;
+        case FR_OP_DIV:
+            bad = b.i == 0 || (a.i == INT64_MIN && b.i == -1);
+            r = bad ? 0 : a.i / b.i;
+            break;
+        default:
+            bad = b.i == 0 || (a.i == INT64_MIN && b.i == -1);
+            r = bad ? 0 : a.i % b.i;
+            break;
+        }
+        if (bad)
+            return 0;
+        out->i = r;
+        out->s = NULL;
+        out->is_null = 0;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int direct_key(const fr_ruleset *rs, uint32_t n, uint32_t *k)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_KEY || nd->op == FR_OP_INPUT) {
+        *k = nd->a;
+        return 1;
+    }
+    return 0;
+}
+
+static void pool_add_near(search *s, uint32_t k, int64_t c)
+{
+    if (c > INT64_MIN)
+        pool_add_int(s, k, c - 1);
+    pool_add_int(s, k, c);
+    if (c < INT64_MAX)
+        pool_add_int(s, k, c + 1);
+}
+
+/* Int keys inside an arithmetic expression: values near c, and small ones. */
+static void collect_arith_keys(search *s, uint32_t n, int known, int64_t c, int depth)
+{
+    const fr_node *nd = &s->rs->nodes[n];
+    if (depth > 64)
+        return;
+    uint32_t k;
+    if (direct_key(s->rs, n, &k)) {
+        if (s->rs->keys[k].type.kind == FR_T_INT) {
+            if (known)
+                pool_add_near(s, k, c);
+            pool_add_int(s, k, 0);
+            pool_add_int(s, k, 1);
+            pool_add_int(s, k, 2);
+        }
+        return;
+    }
+    int ar = fr_op_arity((fr_op)nd->op);
+    if (nd->op == FR_OP_CONST)
+        return;
+    if (ar >= 1)
+        collect_arith_keys(s, nd->a, known, c, depth + 1);
+    if (ar == 2)
+        collect_arith_keys(s, nd->b, known, c, depth + 1);
+}
+
+/* Candidates for key k compared (op) with the other side `other`. */
+static void collect_cmp(search *s, fr_op op, uint32_t k, uint32_t other)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_key *key = &rs->keys[k];
+    fr_val c;
+    int known = const_eval(rs, other, 0, &c);
+    uint32_t ok;
+    int other_is_key = direct_key(rs, other, &ok);
+    if (known && c.is_null) {
+        pool_add(s, k, c);          /* null */
+        pool_add_some(s, k);
+        return;
+    }
+    switch (key->type.kind) {
+    case FR_T_BOOL:
+        pool_add_int(s, k, !key->def.i);
+        if (key->def.is_null) {
+            pool_add_int(s, k, 1);
+            pool_add_int(s, k, 0);
+        }
+        break;
+    case FR_T_INT:
+        if (known)
+            pool_add_near(s, k, c.i);
+        else
+            pool_add_some(s, k);
+        break;
+    case FR_T_STRING:
+        if (known && rs->nodes[other].op == FR_OP_CONST)
+            pool_add_str(s, k, c.s ? c.s : "", (size_t)c.i);
+        else if (known && c.s)
+            pool_add_str(s, k, c.s, (size_t)c.i);
+        if (op == FR_OP_NE || !known)
+            pool_add_str(s, k, "x", 1);
+        break;
+    case FR_T_ENUM: {
+        const fr_enum *e = &rs->enums[key->type.enum_id];
+        if (known && !other_is_key)
+            pool_add(s, k, c);
+        if (op == FR_OP_NE || other_is_key || !known)
+            for (uint32_t i = 0; i < e->nvalues; i++)
+                pool_add_int(s, k, i);
+        break;
+    }
+    }
+    if (key->type.nullable && op != FR_OP_EQ && op != FR_OP_NE) {
+        fr_val nul = { 0, NULL, 1 };
+        pool_add(s, k, nul);
+    }
+}
+
+/* A string that a trivial pattern matches: the literal text after an
+ * optional ^, up to the first metacharacter (\X of a non-alphanumeric X is
+ * the character X).  Empty when there is none. */
+static void regex_literal(fr_buf *b, const char *pat)
+{
+    size_t i = 0;
+    if (pat[0] == '^')
+        i++;
+    for (; pat[i]; i++) {
+        char c = pat[i];
+        if (c == '\\') {
+            char n = pat[i + 1];
+            if (n && !is_alnum((unsigned char)n)) {
+                fr_buf_putc(b, n);
+                i++;
+                continue;
+            }
+            break;
+        }
+        if (strchr(".[]()*+?{}|$^", c))
+            break;
+        fr_buf_putc(b, c);
+    }
+    /* A quantifier right after the literal applies to its last character. */
+    if (pat[i] == '*' || pat[i] == '?' || pat[i] == '{') {
+        if (b->len)
+            b->len--;
+        if (b->p)
+            b->p[b->len] = '\0';
+    }
+}
+
+static void collect_node(search *s, uint32_t n, int depth)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_node *nd = &rs->nodes[n];
+    uint32_t k;
+    if (depth > 256)
+        return;
+    switch ((fr_op)nd->op) {
+    case FR_OP_KEY:
+    case FR_OP_INPUT:
+        if (rs->keys[nd->a].type.kind == FR_T_BOOL) {
+            pool_add_int(s, nd->a, 1);
+            pool_add_int(s, nd->a, 0);
+        }
+        return;
+    case FR_OP_EQ: case FR_OP_NE: case FR_OP_LT: case FR_OP_LE: case FR_OP_GT: case FR_OP_GE: {
+        int lk = direct_key(rs, nd->a, &k);
+        if (lk)
+            collect_cmp(s, (fr_op)nd->op, k, nd->b);
+        uint32_t k2;
+        int rk = direct_key(rs, nd->b, &k2);
+        if (rk)
+            collect_cmp(s, (fr_op)nd->op, k2, nd->a);
+        fr_val c;
+        if (!lk && rs->nodes[nd->a].type.kind == FR_T_INT) {
+            int known = const_eval(rs, nd->b, 0, &c) && !c.is_null;
+            collect_arith_keys(s, nd->a, known, known ? c.i : 0, 0);
+        }
+        if (!rk && rs->nodes[nd->b].type.kind == FR_T_INT) {
+            int known = const_eval(rs, nd->a, 0, &c) && !c.is_null;
+            collect_arith_keys(s, nd->b, known, known ? c.i : 0, 0);
+        }
+        return;
+    }
+    case FR_OP_IN:
+    case FR_OP_NOTIN: {
+        if (!direct_key(rs, nd->a, &k))
+            return;
+        const fr_set *st = &rs->sets[nd->b];
+        const fr_key *key = &rs->keys[k];
+        int notin = nd->op == FR_OP_NOTIN;
+        if (key->type.kind == FR_T_ENUM) {
+            const fr_enum *e = &rs->enums[key->type.enum_id];
+            /* the values that make the test true first */
+            for (int pass = 0; pass < 2; pass++)
+                for (uint32_t i = 0; i < e->nvalues; i++) {
+                    fr_val v = { i, NULL, 0 };
+                    int member = fr_set_contains(st, v);
+                    if ((pass == 0) == (member != notin))
+                        pool_add_int(s, k, i);
+                }
+        } else if (st->vals) {
+            for (uint32_t i = 0; i < st->n; i++)
+                pool_add(s, k, st->vals[i]);
+            if (key->type.kind == FR_T_INT) {
+                int64_t mx = st->n ? st->vals[st->n - 1].i : 0;
+                if (mx < INT64_MAX)
+                    pool_add_int(s, k, mx + 1);
+            } else {
+                char x[24] = "x";
+                for (int t = 0; t < 20; t++) {
+                    fr_val v = { (int64_t)strlen(x), x, 0 };
+                    if (!fr_set_contains(st, v)) {
+                        pool_add_str(s, k, x, strlen(x));
+                        break;
+                    }
+                    strcat(x, "x");
+                }
+            }
+        }
+        if (st->has_null || notin) {
+            fr_val nul = { 0, NULL, 1 };
+            pool_add(s, k, nul);
+        }
+        return;
+    }
+    case FR_OP_MATCH: {
+        if (!direct_key(rs, nd->a, &k))
+            return;
+        fr_buf lit = { 0 };
+        regex_literal(&lit, rs->regexes[nd->b].pattern ? rs->regexes[nd->b].pattern : "");
+        if (lit.oom)
+            s->oom = 1;
+        if (lit.len)
+            pool_add_str(s, k, lit.p, lit.len);
+        fr_buf_free(&lit);
+        pool_add_str(s, k, "x", 1);
+        return;
+    }
+    case FR_OP_AND:
+    case FR_OP_OR:
+        collect_node(s, nd->a, depth + 1);
+        collect_node(s, nd->b, depth + 1);
+        return;
+    case FR_OP_NOT:
+        collect_node(s, nd->a, depth + 1);
+        return;
+    default:
+        return;
+    }
+}
+
+/* ---- key lists ------------------------------------------------------------------ */
+
+static void kl_add(search *s, keylist *l, uint32_t k)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->k[i] == k)
+            return;
+    if (l->n == l->cap && fr_vec_reserve((void **)&l->k, &l->cap, l->n + 1, sizeof *l->k) < 0) {
+        s->oom = 1;
+        return;
+    }
+    l->k[l->n++] = k;
+}
+
+static int kl_has(const keylist *l, uint32_t k)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->k[i] == k)
+            return 1;
+    return 0;
+}
+
+static void kl_free(keylist *l)
+{
+    free(l->k);
+    memset(l, 0, sizeof *l);
+}
+
+/* The keys of a node tree in order of first appearance. */
+static void node_keys(search *s, uint32_t n, keylist *l, int depth)
+{
+    const fr_node *nd = &s->rs->nodes[n];
+    if (depth > 256)
+        return;
+    if (nd->op == FR_OP_KEY || nd->op == FR_OP_INPUT) {
+        kl_add(s, l, nd->a);
+        return;
+    }
+    if (nd->op == FR_OP_CONST)
+        return;
+    int ar = fr_op_arity((fr_op)nd->op);
+    if (ar >= 1)
+        node_keys(s, nd->a, l, depth + 1);
+    if (ar == 2)
+        node_keys(s, nd->b, l, depth + 1);
+}
+
+static void rule_cond_keys(search *s, uint32_t r, keylist *l)
+{
+    const fr_rule *ru = &s->rs->rules[r];
+    node_keys(s, ru->cond, l, 0);
+    if (ru->kind == FR_RULE_REQUIRE)
+        node_keys(s, ru->req, l, 0);
+}
+
+/* Collects the candidates of rule r and of the declare rules that resolve
+ * the keys it reads (transitively), and appends those keys to l: first the
+ * keys of r's condition in order of appearance, then the others. */
+static void collect_rule(search *s, uint32_t r, keylist *l)
+{
+    const fr_ruleset *rs = s->rs;
+    keylist work = { 0 };
+    rule_cond_keys(s, r, &work);
+    if (!s->rule_seen[r]) {
+        s->rule_seen[r] = 1;
+        collect_node(s, rs->rules[r].cond, 0);
+        if (rs->rules[r].kind == FR_RULE_REQUIRE)
+            collect_node(s, rs->rules[r].req, 0);
+    }
+    for (size_t i = 0; i < work.n && !s->oom; i++) {
+        const fr_key *key = &rs->keys[work.k[i]];
+        for (uint32_t d = 0; d < key->ndeclarers; d++) {
+            uint32_t dr = key->declarers[d];
+            const fr_rule *dru = &rs->rules[dr];
+            node_keys(s, dru->cond, &work, 0);
+            for (uint32_t it = 0; it < dru->nitems; it++)
+                node_keys(s, dru->items[it].value, &work, 0);
+            if (!s->rule_seen[dr]) {
+                s->rule_seen[dr] = 1;
+                collect_node(s, dru->cond, 0);
+            }
+        }
+    }
+    for (size_t i = 0; i < work.n; i++)
+        kl_add(s, l, work.k[i]);
+    kl_free(&work);
+}
+
+/* ---- configs ------------------------------------------------------------------ */
+
+static int cfg_init(cfg *c, uint32_t nkeys)
+{
+    c->set = calloc(nkeys ? nkeys : 1, 1);
+    c->val = calloc(nkeys ? nkeys : 1, sizeof *c->val);
+    return c->set && c->val ? 0 : -1;
+}
+
+static void cfg_free(cfg *c)
+{
+    free(c->set);
+    free(c->val);
+    c->set = NULL;
+    c->val = NULL;
+}
+
+static void cfg_copy(const fr_ruleset *rs, cfg *dst, const cfg *src)
+{
+    memcpy(dst->set, src->set, rs->nkeys);
+    memcpy(dst->val, src->val, rs->nkeys * sizeof *src->val);
+}
+
+static size_t cfg_size(const fr_ruleset *rs, const cfg *c)
+{
+    size_t n = 0;
+    for (uint32_t k = 0; k < rs->nkeys; k++)
+        n += c->set[k];
+    return n;
+}
+
+/* Sets key k to v (unset when v is the default). */
+static void cfg_put(const fr_ruleset *rs, cfg *c, uint32_t k, fr_val v)
+{
+    if (val_same(rs, k, v, rs->keys[k].def)) {
+        c->set[k] = 0;
+        return;
+    }
+    c->set[k] = 1;
+    c->val[k] = v;
+}
+
+/* The words of key k = v: "--flag value", "--flag", "--flag=false",
+ * "NAME=value".  Appends to b each word followed by a NUL; returns the
+ * number of words. */
+static int key_words(const fr_ruleset *rs, uint32_t k, fr_val v, fr_buf *b)
+{
+    const fr_key *key = &rs->keys[k];
+    fr_type t = key->type;
+    if (key->kind != FR_KEY_FLAG || key->ncli == 0) {
+        fr_buf_puts(b, key->name);
+        fr_buf_putc(b, '=');
+        fr_val_text(b, rs, t, v);
+        fr_buf_putc(b, '\0');
+        return 1;
+    }
+    const char *sp = key->cli[0];
+    if (t.kind == FR_T_BOOL && !v.is_null) {
+        fr_buf_puts(b, sp);
+        if (!v.i)
+            fr_buf_puts(b, "=false");
+        fr_buf_putc(b, '\0');
+        return 1;
+    }
+    if (t.kind == FR_T_BOOL || (t.kind == FR_T_STRING && !v.is_null && v.i >= 1 && v.s[0] == '-')) {
+        fr_buf_puts(b, sp);
+        fr_buf_putc(b, '=');
+        fr_val_text(b, rs, t, v);
+        fr_buf_putc(b, '\0');
+        return 1;
+    }
+    fr_buf_puts(b, sp);
+    fr_buf_putc(b, '\0');
+    fr_val_text(b, rs, t, v);
+    fr_buf_putc(b, '\0');
+    return 2;
+}
+
+/* Keys in the order of a launch line: env and fact keys first (NAME=VALUE
+ * words in front, as a shell writes them), then flags; each group in
+ * declaration order. */
+static int key_before(const fr_ruleset *rs, uint32_t a, uint32_t b)
+{
+    int fa = rs->keys[a].kind == FR_KEY_FLAG, fb = rs->keys[b].kind == FR_KEY_FLAG;
+    if (fa != fb)
+        return fb;
+    return a < b;
+}
+
+/* Fills the argv of config c (into s->words / s->argv).  Returns argc. */
+static size_t cfg_argv(search *s, const cfg *c)
+{
+    const fr_ruleset *rs = s->rs;
+    s->words.len = 0;
+    size_t nw = 0;
+    for (int flags = 0; flags < 2; flags++)
+        for (uint32_t k = 0; k < rs->nkeys; k++) {
+            if (!c->set[k] || (rs->keys[k].kind == FR_KEY_FLAG) != flags)
+                continue;
+            size_t before = s->words.len;
+            int n = key_words(rs, k, c->val[k], &s->words);
+            if (fr_vec_reserve((void **)&s->offs, &s->cap_offs, nw + (size_t)n, sizeof *s->offs) < 0) {
+                s->oom = 1;
+                return 0;
+            }
+            size_t off = before;
+            for (int w = 0; w < n && !s->words.oom; w++) {
+                s->offs[nw++] = off;
+                off += strlen(s->words.p + off) + 1;
+            }
+        }
+    if (s->words.oom || fr_vec_reserve((void **)&s->argv, &s->cap_argv, nw + 1, sizeof *s->argv) < 0) {
+        s->oom = 1;
+        return 0;
+    }
+    for (size_t i = 0; i < nw; i++)
+        s->argv[i] = s->words.p + s->offs[i];
+    return nw;
+}
+
+/* The launch line of config c: shell-quoted words, NAME=VALUE with only the
+ * value quoted. */
+static void cfg_line(const fr_ruleset *rs, const cfg *c, fr_buf *out)
+{
+    int first = 1;
+    for (int flags = 0; flags < 2; flags++)
+        for (uint32_t k = 0; k < rs->nkeys; k++) {
+            if (!c->set[k] || (rs->keys[k].kind == FR_KEY_FLAG) != flags)
+                continue;
+            fr_buf w = { 0 };
+            int n = key_words(rs, k, c->val[k], &w);
+            if (w.oom) {
+                out->oom = 1;
+                return;
+            }
+            const char *p = w.p;
+            for (int i = 0; i < n; i++) {
+                size_t len = strlen(p);
+                if (!first)
+                    fr_buf_putc(out, ' ');
+                first = 0;
+                const char *eq = memchr(p, '=', len);
+                int flagword = p[0] == '-' && p[1] == '-';
+                if (i == 0 && eq && (flagword || rs->keys[k].kind != FR_KEY_FLAG)) {
+                    fr_buf_put(out, p, (size_t)(eq - p) + 1);
+                    fr_shell_quote(out, eq + 1, len - (size_t)(eq - p) - 1);
+                } else if (i == 0 && flagword) {
+                    fr_buf_put(out, p, len);
+                } else {
+                    fr_shell_quote(out, p, len);
+                }
+                p += len + 1;
+            }
+            fr_buf_free(&w);
+        }
+}
+
+/* The words of key k = v as display text ("--deepep-mode normal"). */
+static void assign_text(const fr_ruleset *rs, uint32_t k, fr_val v, fr_buf *out)
+{
+    cfg one;
+    uint32_t nk = rs->nkeys;
+    if (cfg_init(&one, nk) < 0) {
+        out->oom = 1;
+        cfg_free(&one);
+        return;
+    }
+    one.set[k] = 1;
+    one.val[k] = v;
+    cfg_line(rs, &one, out);
+    cfg_free(&one);
+}
+
+static int res_fires(const fr_result *res, uint32_t r)
+{
+    size_t n = fr_result_nmessages(res, FR_SEV_ERROR);
+    for (size_t i = 0; i < n; i++) {
+        const fr_message *m = fr_result_message(res, FR_SEV_ERROR, i);
+        if (m && m->rule == (long)r)
+            return 1;
+    }
+    return 0;
+}
+
+static int res_alone(const fr_result *res, uint32_t r)
+{
+    size_t n = fr_result_nmessages(res, FR_SEV_ERROR);
+    for (size_t i = 0; i < n; i++) {
+        const fr_message *m = fr_result_message(res, FR_SEV_ERROR, i);
+        if (!m || m->rule != (long)r)
+            return 0;
+    }
+    return n > 0;
+}
+
+static int res_check(const fr_result *res, pred p, uint32_t r)
+{
+    if (!res || fr_result_status(res) == FR_STATUS_INVALID)
+        return 0;
+    switch (p) {
+    case P_FIRES:  return res_fires(res, r);
+    case P_ALONE:  return res_alone(res, r);
+    case P_PASSES: return fr_result_status(res) == FR_STATUS_OK;
+    }
+    return 0;
+}
+
+/* Evaluates c; NULL when out of memory or over budget. */
+static const fr_result *eval_cfg(search *s, const cfg *c)
+{
+    if (s->used >= s->budget || s->oom)
+        return NULL;
+    size_t argc = cfg_argv(s, c);
+    if (s->oom)
+        return NULL;
+    s->used++;
+    s->total++;
+    const fr_result *res = fr_eval_argv(s->ev, argc, s->argv);
+    if (!res)
+        s->oom = 1;
+    return res;
+}
+
+static int cfg_test(search *s, const cfg *c, pred p, uint32_t r)
+{
+    return res_check(eval_cfg(s, c), p, r);
+}
+
+/* ---- phase 1: the smallest config on which r fires -------------------------------- */
+
+/* Tries every config with `left` more keys from keys[from..], each at each of
+ * its candidates.  1 found (c holds it), 0 not, -1 budget or memory. */
+static int combos(search *s, const keylist *keys, size_t from, size_t left, cfg *c, pred p, uint32_t r)
+{
+    const fr_ruleset *rs = s->rs;
+    for (size_t i = from; i + left <= keys->n; i++) {
+        uint32_t k = keys->k[i];
+        if (c->set[k])
+            continue;
+        const pool *pl = &s->pools[k];
+        for (size_t j = 0; j < pl->n; j++) {
+            cfg_put(rs, c, k, pl->v[j]);
+            if (!c->set[k])
+                continue;
+            int got;
+            if (left == 1) {
+                if (s->used >= s->budget || s->oom)
+                    got = -1;
+                else
+                    got = cfg_test(s, c, p, r);
+            } else {
+                got = combos(s, keys, i + 1, left - 1, c, p, r);
+            }
+            if (got)
+                return got;   /* found (c holds it) or gave up */
+            c->set[k] = 0;
+        }
+    }
+    return 0;
+}
+
+/* Fills c from the input values the result says were given. */
+static void cfg_from_result(search *s, const fr_result *res, cfg *c)
+{
+    const fr_ruleset *rs = s->rs;
+    memset(c->set, 0, rs->nkeys);
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        if (!fr_result_given(res, k))
+            continue;
+        fr_value pv = fr_result_input(res, k);
+        fr_val v = { 0, NULL, 0 };
+        if (pv.is_null) {
+            v.is_null = 1;
+        } else {
+            switch (rs->keys[k].type.kind) {
+            case FR_T_BOOL:
+            case FR_T_INT:
+                v.i = pv.i;
+                break;
+            case FR_T_STRING: {
+                char *copy = fr_arena_strndup(s->arena, pv.s ? pv.s : "", pv.len);
+                if (!copy) {
+                    s->oom = 1;
+                    return;
+                }
+                v.s = copy;
+                v.i = (int64_t)pv.len;
+                break;
+            }
+            case FR_T_ENUM: {
+                const fr_enum *e = &rs->enums[rs->keys[k].type.enum_id];
+                int32_t idx = fr_ir_find_enum_value(e, pv.s ? pv.s : "", pv.s ? strlen(pv.s) : 0);
+                if (idx < 0)
+                    continue;
+                v.i = idx;
+                break;
+            }
+            }
+        }
+        cfg_put(rs, c, k, v);
+    }
+}
+
+/* Whether test case tc expects the error of rule r. */
+static int case_expects(const fr_testcase *tc, uint32_t r)
+{
+    for (uint32_t e = 0; e < tc->nexpects; e++) {
+        const fr_expect *x = &tc->expects[e];
+        if (x->rule != r)
+            continue;
+        if ((x->kind == FR_EXP_MSG && !x->negated && x->severity == FR_SEV_ERROR) ||
+            x->kind == FR_EXP_FIRST_ERROR)
+            return 1;
+    }
+    return 0;
+}
+
+/* The smallest trigger among the test cases that expect r's error, each
+ * shrunk (keys dropped back to the default while r still fires).  Adds the
+ * values of the best one to the pools.  1 found (best), 0 not. */
+static int test_trigger(search *s, uint32_t r, cfg *best, cfg *tmp)
+{
+    const fr_ruleset *rs = s->rs;
+    size_t bestn = SIZE_MAX;
+    for (uint32_t t = 0; t < rs->ntests; t++)
+        for (uint32_t ci = 0; ci < rs->tests[t].ncases; ci++) {
+            const fr_testcase *tc = &rs->tests[t].cases[ci];
+            if (!case_expects(tc, r) || !tc->config || s->used >= s->budget)
+                continue;
+            s->used++;
+            s->total++;
+            const fr_result *res = fr_eval_line(s->ev, tc->config, strlen(tc->config));
+            if (!res) {
+                s->oom = 1;
+                return 0;
+            }
+            if (!res_check(res, P_FIRES, r))
+                continue;
+            cfg_from_result(s, res, tmp);
+            if (s->oom)
+                return 0;
+            for (uint32_t k = 0; k < rs->nkeys; k++) {
+                if (!tmp->set[k])
+                    continue;
+                tmp->set[k] = 0;
+                if (!cfg_test(s, tmp, P_FIRES, r))
+                    tmp->set[k] = 1;
+            }
+            size_t n = cfg_size(rs, tmp);
+            if (n < bestn) {
+                bestn = n;
+                cfg_copy(rs, best, tmp);
+            }
+        }
+    if (bestn == SIZE_MAX)
+        return 0;
+    for (uint32_t k = 0; k < rs->nkeys; k++)
+        if (best->set[k])
+            pool_add(s, k, best->val[k]);
+    return 1;
+}
+
+/* ---- phases 2 and 3: the fewest changes to a config ------------------------------- */
+
+typedef struct option {      /* one change: key k to value v, or back to the default */
+    uint32_t k;
+    uint8_t  drop;
+    fr_val   v;
+} option;
+
+typedef struct optlist {
+    option *o;
+    size_t  n, cap;
+} optlist;
+
+static void opt_add(search *s, optlist *l, uint32_t k, int drop, fr_val v)
+{
+    if (l->n == l->cap && fr_vec_reserve((void **)&l->o, &l->cap, l->n + 1, sizeof *l->o) < 0) {
+        s->oom = 1;
+        return;
+    }
+    l->o[l->n].k = k;
+    l->o[l->n].drop = (uint8_t)drop;
+    l->o[l->n].v = v;
+    l->n++;
+}
+
+/* The changes of key k from config c: each candidate other than the
+ * current value, then the drop (when c sets k). */
+static void key_options(search *s, optlist *l, const cfg *c, uint32_t k)
+{
+    const pool *pl = &s->pools[k];
+    for (size_t j = 0; j < pl->n; j++)
+        if (!c->set[k] || !val_same(s->rs, k, pl->v[j], c->val[k]))
+            opt_add(s, l, k, 0, pl->v[j]);
+    if (c->set[k])
+        opt_add(s, l, k, 1, s->rs->keys[k].def);
+}
+
+/* Applies `left` more options from l[from..], on distinct keys. */
+static int change_combos(search *s, const optlist *l, size_t from, size_t left, cfg *c,
+                         pred p, uint32_t r, uint32_t *chosen, size_t nchosen)
+{
+    const fr_ruleset *rs = s->rs;
+    for (size_t i = from; i < l->n; i++) {
+        const option *o = &l->o[i];
+        int dup = 0;
+        for (size_t j = 0; j < nchosen; j++)
+            dup |= chosen[j] == o->k;
+        if (dup)
+            continue;
+        uint8_t was_set = c->set[o->k];
+        fr_val was = c->val[o->k];
+        if (o->drop)
+            c->set[o->k] = 0;
+        else
+            cfg_put(rs, c, o->k, o->v);
+        chosen[nchosen] = o->k;
+        int got;
+        if (left == 1)
+            got = (s->used >= s->budget || s->oom) ? -1 : cfg_test(s, c, p, r);
+        else
+            got = change_combos(s, l, i + 1, left - 1, c, p, r, chosen, nchosen + 1);
+        if (got)
+            return got;
+        c->set[o->k] = was_set;
+        c->val[o->k] = was;
+    }
+    return 0;
+}
+
+/* The fewest changes (1..MAX_CHANGES) to c after which p holds; c is
+ * changed in place when found.  1 found, 0 not. */
+static int fewest_changes(search *s, const optlist *l, cfg *c, pred p, uint32_t r)
+{
+    uint32_t chosen[MAX_CHANGES];
+    for (size_t n = 1; n <= MAX_CHANGES; n++) {
+        int got = change_combos(s, l, 0, n, c, p, r, chosen, 0);
+        if (got == 1)
+            return 1;
+        if (got < 0)
+            return 0;
+    }
+    return 0;
+}
+
+/* ---- the driver ----------------------------------------------------------------- */
+
+static void search_free(search *s)
+{
+    if (s->pools)
+        for (uint32_t k = 0; k < s->rs->nkeys; k++)
+            free(s->pools[k].v);
+    free(s->pools);
+    free(s->rule_seen);
+    free(s->key_seen);
+    fr_buf_free(&s->words);
+    free(s->offs);
+    free(s->argv);
+    fr_eval_free(&s->ev);
+    fr_arena_free(&s->arena);
+}
+
+static int search_init(search *s, const fr_ruleset *rs, unsigned long budget)
+{
+    memset(s, 0, sizeof *s);
+    s->rs = rs;
+    s->budget = budget ? budget : FR_DOC_DEFAULT_BUDGET;
+    s->ev = fr_eval_new(rs);
+    s->arena = fr_arena_new();
+    s->pools = calloc(rs->nkeys ? rs->nkeys : 1, sizeof *s->pools);
+    s->rule_seen = calloc(rs->nrules ? rs->nrules : 1, 1);
+    s->key_seen = calloc(rs->nkeys ? rs->nkeys : 1, 1);
+    if (!s->ev || !s->arena || !s->pools || !s->rule_seen || !s->key_seen)
+        return -1;
+    return 0;
+}
+
+/* The keys of the leading condition of an error rule (its first conjunct)
+ * or of the premise of a require rule: a fix leaves them alone if it can. */
+static void anchor_keys(search *s, uint32_t r, keylist *l)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_rule *ru = &rs->rules[r];
+    if (ru->kind == FR_RULE_REQUIRE) {
+        node_keys(s, ru->cond, l, 0);
+        return;
+    }
+    uint32_t n = ru->cond;
+    while (rs->nodes[n].op == FR_OP_AND)
+        n = rs->nodes[n].a;
+    if (n != ru->cond)
+        node_keys(s, n, l, 0);
+}
+
+/* Keys ordered for the fix: the ones fewer rules read first (a more
+ * specific key is the likelier fix), then declaration order. */
+static int readers_before(const fr_ruleset *rs, uint32_t a, uint32_t b)
+{
+    if (rs->keys[a].nreaders != rs->keys[b].nreaders)
+        return rs->keys[a].nreaders < rs->keys[b].nreaders;
+    return a < b;
+}
+
+static void sort_keys(const fr_ruleset *rs, keylist *l, int (*before)(const fr_ruleset *, uint32_t, uint32_t))
+{
+    for (size_t i = 1; i < l->n; i++) {
+        uint32_t k = l->k[i];
+        size_t j = i;
+        while (j > 0 && before(rs, k, l->k[j - 1])) {
+            l->k[j] = l->k[j - 1];
+            j--;
+        }
+        l->k[j] = k;
+    }
+}
+
+static char *buf_take_checked(fr_buf *b, int *oom)
+{
+    if (b->oom) {
+        fr_buf_free(b);
+        *oom = 1;
+        return NULL;
+    }
+    if (!b->p) {
+        char *e = strdup("");
+        if (!e)
+            *oom = 1;
+        return e;
+    }
+    char *p = fr_buf_take(b);
+    if (!p)
+        *oom = 1;
+    return p;
+}
+
+/* Copies the argv of c into a string vector. */
+static int words_copy(search *s, const cfg *c, char ***out, size_t *n)
+{
+    size_t argc = cfg_argv(s, c);
+    if (s->oom)
+        return -1;
+    char **v = calloc(argc ? argc : 1, sizeof *v);
+    if (!v)
+        return -1;
+    for (size_t i = 0; i < argc; i++) {
+        v[i] = strdup(s->argv[i]);
+        if (!v[i]) {
+            for (size_t j = 0; j < i; j++)
+                free(v[j]);
+            free(v);
+            return -1;
+        }
+    }
+    *out = v;
+    *n = argc;
+    return 0;
+}
+
+static void free_words(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+void fr_doc_example_free(fr_doc_example *ex)
+{
+    if (!ex)
+        return;
+    free(ex->trigger);
+    free_words(ex->trigger_words, ex->ntrigger_words);
+    free(ex->errors);
+    free(ex->fix);
+    free_words(ex->fix_words, ex->nfix_words);
+    for (size_t i = 0; i < ex->nchanges; i++) {
+        free(ex->changes[i].from);
+        free(ex->changes[i].to);
+    }
+    free(ex->changes);
+    memset(ex, 0, sizeof *ex);
+}
+
+/* Re-evaluates the printed trigger line; fills ex->errors.  1 if it fires r. */
+static int verify_trigger(search *s, uint32_t r, const char *line, fr_doc_example *ex)
+{
+    const fr_result *res = fr_eval_line(s->ev, line, strlen(line));
+    if (!res) {
+        s->oom = 1;
+        return 0;
+    }
+    s->total++;
+    if (!res_check(res, P_FIRES, r))
+        return 0;
+    size_t n = fr_result_nmessages(res, FR_SEV_ERROR);
+    ex->errors = calloc(n ? n : 1, sizeof *ex->errors);
+    if (!ex->errors) {
+        s->oom = 1;
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const fr_message *m = fr_result_message(res, FR_SEV_ERROR, i);
+        if (!m || m->rule < 0)
+            continue;
+        int dup = 0;
+        for (size_t j = 0; j < ex->nerrors; j++)
+            dup |= ex->errors[j] == (uint32_t)m->rule;
+        if (!dup)
+            ex->errors[ex->nerrors++] = (uint32_t)m->rule;
+    }
+    ex->alone = ex->nerrors == 1;
+    return 1;
+}
+
+static int verify_fix(search *s, const char *line)
+{
+    const fr_result *res = fr_eval_line(s->ev, line, strlen(line));
+    if (!res) {
+        s->oom = 1;
+        return 0;
+    }
+    s->total++;
+    return res_check(res, P_PASSES, 0);
+}
+
+static int add_change(fr_doc_example *ex, uint32_t k, int kind, char *from, char *to)
+{
+    fr_doc_change *c = realloc(ex->changes, (ex->nchanges + 1) * sizeof *c);
+    if (!c) {
+        free(from);
+        free(to);
+        return -1;
+    }
+    ex->changes = c;
+    c[ex->nchanges].key = k;
+    c[ex->nchanges].kind = (uint8_t)kind;
+    c[ex->nchanges].from = from;
+    c[ex->nchanges].to = to;
+    ex->nchanges++;
+    return 0;
+}
+
+static char *assign_str(const fr_ruleset *rs, uint32_t k, fr_val v, int *oom)
+{
+    fr_buf b = { 0 };
+    assign_text(rs, k, v, &b);
+    return buf_take_checked(&b, oom);
+}
+
+static int diff_changes(const fr_ruleset *rs, const cfg *a, const cfg *b, fr_doc_example *ex)
+{
+    int oom = 0;
+    for (int flags = 0; flags < 2; flags++)
+        for (uint32_t k = 0; k < rs->nkeys && !oom; k++) {
+            if ((rs->keys[k].kind == FR_KEY_FLAG) != flags)
+                continue;
+            char *from = NULL, *to = NULL;
+            if (a->set[k] && b->set[k]) {
+                if (val_same(rs, k, a->val[k], b->val[k]))
+                    continue;
+                from = assign_str(rs, k, a->val[k], &oom);
+                to = assign_str(rs, k, b->val[k], &oom);
+            } else if (a->set[k]) {
+                from = assign_str(rs, k, a->val[k], &oom);
+            } else if (b->set[k]) {
+                to = assign_str(rs, k, b->val[k], &oom);
+            } else {
+                continue;
+            }
+            if (oom || add_change(ex, k, to ? FR_DOC_SET : FR_DOC_DROP, from, to) < 0) {
+                if (oom) {
+                    free(from);
+                    free(to);
+                }
+                return -1;
+            }
+        }
+    return 0;
+}
+
+fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex)
+{
+    memset(ex, 0, sizeof *ex);
+    if (!rs || r >= rs->nrules ||
+        (rs->rules[r].kind != FR_RULE_ERROR && rs->rules[r].kind != FR_RULE_REQUIRE))
+        return FR_EINVAL;
+    search s;
+    cfg t0 = { 0 }, tmp = { 0 }, tt = { 0 }, fix = { 0 };
+    keylist ka = { 0 }, kc = { 0 }, kb = { 0 }, kf = { 0 }, anchor = { 0 };
+    optlist ol = { 0 };
+    fr_buf line = { 0 };
+    fr_rc rc = FR_ENOMEM;
+    if (search_init(&s, rs, budget) < 0 || cfg_init(&t0, rs->nkeys) < 0 ||
+        cfg_init(&tmp, rs->nkeys) < 0 || cfg_init(&tt, rs->nkeys) < 0 ||
+        cfg_init(&fix, rs->nkeys) < 0)
+        goto out;
+
+    /* Phase 1: the trigger. */
+    collect_rule(&s, r, &ka);
+    int found = cfg_test(&s, &t0, P_FIRES, r);     /* the defaults */
+    int have_test = !found && test_trigger(&s, r, &tt, &tmp);
+    for (size_t i = 0; i < ka.n; i++)
+        if (s.pools[ka.k[i]].n)
+            kl_add(&s, &kc, ka.k[i]);
+    size_t limit = MAX_TRIGGER_KEYS;
+    if (have_test && cfg_size(rs, &tt) <= limit)
+        limit = cfg_size(rs, &tt) - 1;
+    s.used = 0;
+    for (size_t n = 1; !found && n <= limit && n <= kc.n && !s.oom; n++) {
+        memset(t0.set, 0, rs->nkeys);
+        int got = combos(&s, &kc, 0, n, &t0, P_FIRES, r);
+        if (got == 1)
+            found = 1;
+        else if (got < 0)
+            break;
+    }
+    if (!found && have_test) {
+        cfg_copy(rs, &t0, &tt);
+        found = 1;
+    }
+    if (s.oom)
+        goto out;
+    if (!found) {
+        ex->evaluations = s.total;
+        rc = FR_OK;
+        goto out;
+    }
+
+    /* Phase 2: no other error on the trigger, if a few changes manage it. */
+    s.used = 0;
+    const fr_result *res = eval_cfg(&s, &t0);
+    if (res && !res_check(res, P_ALONE, r)) {
+        size_t n = fr_result_nmessages(res, FR_SEV_ERROR);
+        uint32_t *others = calloc(n ? n : 1, sizeof *others);
+        size_t no = 0;
+        if (!others)
+            goto out;
+        for (size_t i = 0; i < n; i++) {
+            const fr_message *m = fr_result_message(res, FR_SEV_ERROR, i);
+            if (m && m->rule >= 0 && (uint32_t)m->rule != r)
+                others[no++] = (uint32_t)m->rule;
+        }
+        for (size_t i = 0; i < no; i++)
+            collect_rule(&s, others[i], &kb);
+        free(others);
+        for (size_t i = 0; i < ka.n; i++)
+            kl_add(&s, &kb, ka.k[i]);
+        for (size_t i = 0; i < kb.n; i++)
+            key_options(&s, &ol, &t0, kb.k[i]);
+        cfg_copy(rs, &tmp, &t0);
+        s.used = 0;
+        if (!s.oom && fewest_changes(&s, &ol, &tmp, P_ALONE, r))
+            cfg_copy(rs, &t0, &tmp);
+        ol.n = 0;
+    }
+    if (s.oom)
+        goto out;
+
+    /* Phase 3: the fix. */
+    for (size_t i = 0; i < ka.n; i++)
+        kl_add(&s, &kf, ka.k[i]);
+    for (size_t i = 0; i < kb.n; i++)
+        kl_add(&s, &kf, kb.k[i]);
+    for (uint32_t k = 0; k < rs->nkeys; k++)
+        if (t0.set[k])
+            kl_add(&s, &kf, k);
+    sort_keys(rs, &kf, readers_before);
+    anchor_keys(&s, r, &anchor);
+    int fixed = 0;
+    for (int tier = 0; tier < 2 && !fixed && !s.oom; tier++) {
+        if (tier == 1 && anchor.n == 0)
+            break;
+        ol.n = 0;
+        for (size_t i = 0; i < kf.n; i++)
+            if (tier == 1 || !kl_has(&anchor, kf.k[i]))
+                key_options(&s, &ol, &t0, kf.k[i]);
+        cfg_copy(rs, &fix, &t0);
+        s.used = 0;
+        fixed = fewest_changes(&s, &ol, &fix, P_PASSES, r);
+    }
+    if (s.oom)
+        goto out;
+
+    /* Verification, from the printed lines. */
+    cfg_line(rs, &t0, &line);
+    if (line.oom)
+        goto out;
+    if (!verify_trigger(&s, r, line.p ? line.p : "", ex)) {
+        if (s.oom)
+            goto out;
+        free(ex->errors);
+        ex->errors = NULL;
+        ex->nerrors = 0;
+        ex->evaluations = s.total;
+        rc = FR_OK;
+        goto out;
+    }
+    int oom = 0;
+    ex->trigger = buf_take_checked(&line, &oom);
+    if (oom || words_copy(&s, &t0, &ex->trigger_words, &ex->ntrigger_words) < 0)
+        goto out;
+    ex->found = true;
+    if (fixed) {
+        cfg_line(rs, &fix, &line);
+        if (line.oom)
+            goto out;
+        if (verify_fix(&s, line.p ? line.p : "")) {
+            ex->fix = buf_take_checked(&line, &oom);
+            if (oom || words_copy(&s, &fix, &ex->fix_words, &ex->nfix_words) < 0 ||
+                diff_changes(rs, &t0, &fix, ex) < 0)
+                goto out;
+        } else if (s.oom) {
+            goto out;
+        }
+    }
+    ex->evaluations = s.total;
+    rc = FR_OK;
+out:
+    if (rc != FR_OK)
+        fr_doc_example_free(ex);
+    fr_buf_free(&line);
+    free(ol.o);
+    kl_free(&ka);
+    kl_free(&kc);
+    kl_free(&kb);
+    kl_free(&kf);
+    kl_free(&anchor);
+    cfg_free(&t0);
+    cfg_free(&tmp);
+    cfg_free(&tt);
+    cfg_free(&fix);
+    search_free(&s);
+    return rc;
+}
+
+/* ======================================================================
+ * The page model
+ * ==================================================================== */
+
+typedef struct related {
+    uint32_t rule;
+    size_t   shared;     /* keys read by both rules */
+    uint8_t  see;        /* from the doc block's `see` */
+} related;
+
+typedef struct page {
+    uint32_t       rule;
+    fr_doc_example ex;
+    char          *summary;
+    char          *source;       /* the rule's text, doc block elided */
+    fr_loc         loc;
+    rich           when;         /* the trigger condition in flag terms */
+    rich           fixtext;      /* the computed fix as a sentence (may be empty) */
+    related       *rel;
+    size_t         nrel;
+} page;
+
+typedef struct docctx {
+    const fr_ruleset  *rs;
+    const fr_doc_opts *opts;
+    char             **slugs;    /* [nrules]: page name part of error rules, else NULL */
+    int                oom;
+} docctx;
+
+static int is_error_rule(const fr_ruleset *rs, uint32_t r)
+{
+    return rs->rules[r].kind == FR_RULE_ERROR || rs->rules[r].kind == FR_RULE_REQUIRE;
+}
+
+/* ---- names ------------------------------------------------------------------- */
+
+/* The page name part of every error rule: the rule name with characters
+ * outside [A-Za-z0-9_.-] replaced by _, made unique (and never "errors",
+ * the index) by a -N suffix. */
+static int make_slugs(docctx *d)
+{
+    const fr_ruleset *rs = d->rs;
+    d->slugs = calloc(rs->nrules ? rs->nrules : 1, sizeof *d->slugs);
+    if (!d->slugs)
+        return -1;
+    for (uint32_t r = 0; r < rs->nrules; r++) {
+        if (!is_error_rule(rs, r))
+            continue;
+        const char *name = rs->rules[r].name ? rs->rules[r].name : "rule";
+        size_t n = strlen(name);
+        char *base = malloc(n + 1);
+        if (!base)
+            return -1;
+        for (size_t i = 0; i < n; i++) {
+            char c = name[i];
+            base[i] = (is_alnum((unsigned char)c) || c == '_' || c == '-' || (c == '.' && i > 0)) ? c : '_';
+        }
+        base[n] = '\0';
+        char *slug = base;
+        for (unsigned suffix = 2;; suffix++) {
+            int clash = strcmp(slug, "errors") == 0;
+            for (uint32_t o = 0; o < r && !clash; o++)
+                clash = d->slugs[o] && strcmp(d->slugs[o], slug) == 0;
+            if (!clash)
+                break;
+            if (slug != base)
+                free(slug);
+            slug = malloc(n + 16);
+            if (!slug) {
+                free(base);
+                return -1;
+            }
+            snprintf(slug, n + 16, "%s-%u", base, suffix);
+        }
+        if (slug != base)
+            free(base);
+        d->slugs[r] = slug;
+    }
+    return 0;
+}
+
+static void free_slugs(docctx *d)
+{
+    if (d->slugs)
+        for (uint32_t r = 0; r < d->rs->nrules; r++)
+            free(d->slugs[r]);
+    free(d->slugs);
+    d->slugs = NULL;
+}
+
+/* The display name of a key: a flag's canonical spelling, else its name. */
+static const char *key_display(const fr_ruleset *rs, uint32_t k)
+{
+    const fr_key *key = &rs->keys[k];
+    if (key->kind == FR_KEY_FLAG && key->ncli)
+        return key->cli[0];
+    return key->name;
+}
+
+/* One line: newlines and tabs become spaces, runs of spaces collapse. */
+static void one_line(fr_buf *b, const char *s, size_t len)
+{
+    int space = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
+            space = b->len > 0;
+            continue;
+        }
+        if (space)
+            fr_buf_putc(b, ' ');
+        space = 0;
+        fr_buf_putc(b, c);
+    }
+}
+
+static const char *rule_message(const fr_ruleset *rs, uint32_t r)
+{
+    const char *m = rs->rules[r].msg.source;
+    return m ? m : "";
+}
+
+/* The summary: the doc block's, else the message up to the end of its first
+ * sentence (at most about 100 bytes, cut at a space). */
+static char *make_summary(const fr_ruleset *rs, uint32_t r, int *oom)
+{
+    const fr_rule *ru = &rs->rules[r];
+    fr_buf b = { 0 };
+    if (ru->doc && ru->doc->summary && ru->doc->summary[0]) {
+        one_line(&b, ru->doc->summary, strlen(ru->doc->summary));
+        return buf_take_checked(&b, oom);
+    }
+    const char *m = rule_message(rs, r);
+    size_t n = strlen(m), end = n;
+    for (size_t i = 0; i + 1 < n; i++)
+        if ((m[i] == '.' || m[i] == ';') && (m[i + 1] == ' ' || m[i + 1] == '\n')) {
+            end = i;
+            break;
+        }
+    if (end > 100) {
+        size_t cut = 100;
+        while (cut > 40 && m[cut] != ' ')
+            cut--;
+        one_line(&b, m, cut);
+        fr_buf_puts(&b, " ...");
+    } else {
+        one_line(&b, m, end);
+        if (b.len && b.p[b.len - 1] == '.')
+            b.p[--b.len] = '\0';
+    }
+    return buf_take_checked(&b, oom);
+}
+
+/* The rule's source text; a doc block is shown as "doc { ... };". */
+static char *make_source(const fr_ruleset *rs, uint32_t r, int *oom)
+{
+    const fr_rule *ru = &rs->rules[r];
+    if (!rs->sources || ru->loc.file == FR_NO_FILE)
+        return NULL;
+    size_t flen = 0;
+    const char *text = fr_sources_text(rs->sources, ru->loc.file, &flen);
+    if (!text || ru->loc.end > flen || ru->loc.start >= ru->loc.end)
+        return NULL;
+    size_t start = ru->loc.start, end = ru->loc.end;
+    int cut = 0;
+    if (ru->doc && ru->doc->loc.file == ru->loc.file && ru->doc->loc.start > start &&
+        ru->doc->loc.start < end) {
+        end = ru->doc->loc.start;
+        cut = 1;
+    }
+    while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' ||
+                           text[end - 1] == '\r'))
+        end--;
+    fr_buf b = { 0 };
+    fr_buf_put(&b, text + start, end - start);
+    if (cut) {
+        size_t ls = ru->doc->loc.start;
+        while (ls > 0 && text[ls - 1] != '\n')
+            ls--;
+        fr_buf_putc(&b, '\n');
+        for (size_t i = ls; i < ru->doc->loc.start; i++)
+            fr_buf_putc(&b, text[i] == '\t' ? '\t' : ' ');
+        fr_buf_puts(&b, "doc { ... };");
+    }
+    return buf_take_checked(&b, oom);
+}
+
+/* ---- the condition in flag terms ------------------------------------------------ */
+
+enum { CTX_TOP = 0, CTX_AND, CTX_OR };
+
+static void when_node(docctx *d, uint32_t n, int neg, int ctx, rich *r, int depth);
+
+static void rich_buf_code(rich *r, fr_buf *b)
+{
+    if (b->oom)
+        r->oom = 1;
+    rich_code(r, b->p ? b->p : "", b->len);
+    fr_buf_free(b);
+}
+
+/* An expression as text, keys by their display names. */
+static void expr_text(docctx *d, uint32_t n, fr_buf *b, int prec, int depth)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_node *nd = &rs->nodes[n];
+    if (depth > 64) {
+        fr_buf_puts(b, "...");
+        return;
+    }
+    switch ((fr_op)nd->op) {
+    case FR_OP_CONST: {
+        fr_val v = rs->consts[nd->a];
+        fr_type t = rs->const_types ? rs->const_types[nd->a] : nd->type;
+        if (v.is_null)
+            fr_buf_puts(b, "null");
+        else if (t.kind == FR_T_STRING)
+            fr_pyrepr_str(b, v.s ? v.s : "", (size_t)v.i);
+        else
+            fr_val_text(b, rs, t, v);
+        return;
+    }
+    case FR_OP_KEY:
+        fr_buf_puts(b, key_display(rs, nd->a));
+        return;
+    case FR_OP_INPUT:
+        fr_buf_puts(b, "given(");
+        fr_buf_puts(b, key_display(rs, nd->a));
+        fr_buf_putc(b, ')');
+        return;
+    case FR_OP_NEG:
+        fr_buf_putc(b, '-');
+        expr_text(d, nd->a, b, 3, depth + 1);
+        return;
+    case FR_OP_ADD: case FR_OP_SUB: case FR_OP_MUL: case FR_OP_DIV: case FR_OP_MOD: {
+        int p = (nd->op == FR_OP_ADD || nd->op == FR_OP_SUB) ? 1 : 2;
+        if (p < prec)
+            fr_buf_putc(b, '(');
+        expr_text(d, nd->a, b, p, depth + 1);
+        fr_buf_putc(b, ' ');
+        fr_buf_puts(b, fr_op_text((fr_op)nd->op));
+        fr_buf_putc(b, ' ');
+        expr_text(d, nd->b, b, p + 1, depth + 1);
+        if (p < prec)
+            fr_buf_putc(b, ')');
+        return;
+    }
+    default:
+        fr_buf_puts(b, "...");
+        return;
+    }
+}
+
+static void rich_expr(docctx *d, rich *r, uint32_t n)
+{
+    fr_buf b = { 0 };
+    expr_text(d, n, &b, 0, 0);
+    rich_buf_code(r, &b);
+}
+
+/* "key has value v" in flag terms. */
+static void when_is(docctx *d, rich *r, uint32_t k, fr_val v, int given)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_key *key = &rs->keys[k];
+    fr_buf b = { 0 };
+    if (v.is_null) {
+        fr_buf_puts(&b, key_display(rs, k));
+        rich_buf_code(r, &b);
+        rich_text(r, key->def.is_null ? " not given (null)" : " null");
+    } else if (key->type.kind == FR_T_BOOL && key->kind == FR_KEY_FLAG && !v.i && !key->def.i &&
+               !key->def.is_null) {
+        rich_text(r, "no ");
+        fr_buf_puts(&b, key_display(rs, k));
+        rich_buf_code(r, &b);
+    } else {
+        assign_text(rs, k, v, &b);
+        rich_buf_code(r, &b);
+    }
+    if (given)
+        rich_text(r, " (as given)");
+}
+
+static void when_keyname(docctx *d, rich *r, uint32_t k)
+{
+    const char *s = key_display(d->rs, k);
+    rich_code(r, s, strlen(s));
+}
+
+static const char *cmp_text(fr_op op, int neg)
+{
+    if (neg) {
+        switch (op) {
+        case FR_OP_LT: op = FR_OP_GE; break;
+        case FR_OP_LE: op = FR_OP_GT; break;
+        case FR_OP_GT: op = FR_OP_LE; break;
+        case FR_OP_GE: op = FR_OP_LT; break;
+        default: break;
+        }
+    }
+    switch (op) {
+    case FR_OP_LT: return " < ";
+    case FR_OP_LE: return " <= ";
+    case FR_OP_GT: return " > ";
+    case FR_OP_GE: return " >= ";
+    default:       return " ? ";
+    }
+}
+
+static int node_nullable(const fr_ruleset *rs, uint32_t n, int depth)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (depth > 64)
+        return 1;
+    if (nd->op == FR_OP_KEY || nd->op == FR_OP_INPUT)
+        return rs->keys[nd->a].type.nullable;
+    if (nd->op == FR_OP_CONST)
+        return rs->consts[nd->a].is_null;
+    int ar = fr_op_arity((fr_op)nd->op);
+    return (ar >= 1 && node_nullable(rs, nd->a, depth + 1)) ||
+           (ar == 2 && node_nullable(rs, nd->b, depth + 1));
+}
+
+static void when_cmp(docctx *d, uint32_t n, int neg, rich *r)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_node *nd = &rs->nodes[n];
+    fr_op op = (fr_op)nd->op;
+    uint32_t k;
+    uint32_t keyside = nd->a, other = nd->b;
+    int isk = direct_key(rs, nd->a, &k);
+    if (!isk && direct_key(rs, nd->b, &k) && rs->nodes[nd->a].op == FR_OP_CONST) {
+        isk = 1;
+        keyside = nd->b;
+        other = nd->a;
+        switch (op) {   /* c < k  is  k > c */
+        case FR_OP_LT: op = FR_OP_GT; break;
+        case FR_OP_LE: op = FR_OP_GE; break;
+        case FR_OP_GT: op = FR_OP_LT; break;
+        case FR_OP_GE: op = FR_OP_LE; break;
+        default: break;
+        }
+    }
+    int given = rs->nodes[keyside].op == FR_OP_INPUT;
+    if (op == FR_OP_EQ || op == FR_OP_NE) {
+        int eq = (op == FR_OP_EQ) != neg;
+        if (isk && rs->nodes[other].op == FR_OP_CONST) {
+            fr_val c = rs->consts[rs->nodes[other].a];
+            const fr_key *key = &rs->keys[k];
+            if (eq) {
+                when_is(d, r, k, c, given);
+            } else if (key->type.kind == FR_T_BOOL && !c.is_null && !key->type.nullable) {
+                fr_val nv = { !c.i, NULL, 0 };
+                when_is(d, r, k, nv, given);
+            } else if (c.is_null) {
+                when_keyname(d, r, k);
+                rich_text(r, " given (not null)");
+                if (given)
+                    rich_text(r, " (as given)");
+            } else {
+                when_keyname(d, r, k);
+                rich_text(r, " other than ");
+                fr_buf b = { 0 };
+                fr_val_text(&b, rs, key->type, c);
+                rich_buf_code(r, &b);
+                if (given)
+                    rich_text(r, " (as given)");
+            }
+            return;
+        }
+        rich_expr(d, r, nd->a);
+        rich_text(r, eq ? " equal to " : " not equal to ");
+        rich_expr(d, r, nd->b);
+        return;
+    }
+    int flip_ok = !node_nullable(rs, nd->a, 0) && !node_nullable(rs, nd->b, 0);
+    if (neg && !flip_ok)
+        rich_text(r, "not ");
+    rich_expr(d, r, keyside);
+    rich_text(r, cmp_text(op, neg && flip_ok));
+    rich_expr(d, r, other);
+}
+
+static void when_set(docctx *d, uint32_t n, int neg, rich *r)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_node *nd = &rs->nodes[n];
+    const fr_set *st = &rs->sets[nd->b];
+    int in = (nd->op == FR_OP_IN) != neg;
+    rich_expr(d, r, nd->a);
+    rich_text(r, in ? " one of " : " not one of ");
+    fr_type t = st->type;
+    size_t shown = 0;
+    if (t.kind == FR_T_ENUM && st->bits) {
+        const fr_enum *e = &rs->enums[t.enum_id];
+        for (uint32_t i = 0; i < e->nvalues; i++)
+            if (st->bits[i / 64] >> (i % 64) & 1) {
+                if (shown++)
+                    rich_text(r, ", ");
+                rich_code(r, e->values[i], strlen(e->values[i]));
+            }
+    } else if (st->vals) {
+        for (uint32_t i = 0; i < st->n; i++) {
+            if (shown++)
+                rich_text(r, ", ");
+            fr_buf b = { 0 };
+            if (t.kind == FR_T_STRING)
+                fr_pyrepr_str(&b, st->vals[i].s ? st->vals[i].s : "", (size_t)st->vals[i].i);
+            else
+                fr_val_text(&b, rs, t, st->vals[i]);
+            rich_buf_code(r, &b);
+        }
+    }
+    if (st->has_null) {
+        if (shown++)
+            rich_text(r, ", ");
+        rich_code(r, "null", 4);
+    }
+}
+
+static void when_node(docctx *d, uint32_t n, int neg, int ctx, rich *r, int depth)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_node *nd = &rs->nodes[n];
+    if (depth > 128) {
+        rich_text(r, "...");
+        return;
+    }
+    switch ((fr_op)nd->op) {
+    case FR_OP_AND:
+    case FR_OP_OR: {
+        int is_and = (nd->op == FR_OP_AND) != neg;
+        int paren = !is_and && ctx == CTX_AND;
+        if (paren)
+            rich_text(r, "(");
+        when_node(d, nd->a, neg, is_and ? CTX_AND : CTX_OR, r, depth + 1);
+        rich_text(r, is_and ? " and " : " or ");
+        when_node(d, nd->b, neg, is_and ? CTX_AND : CTX_OR, r, depth + 1);
+        if (paren)
+            rich_text(r, ")");
+        return;
+    }
+    case FR_OP_NOT:
+        when_node(d, nd->a, !neg, ctx, r, depth + 1);
+        return;
+    case FR_OP_KEY:
+    case FR_OP_INPUT: {
+        fr_val v = { !neg, NULL, 0 };
+        when_is(d, r, nd->a, v, nd->op == FR_OP_INPUT);
+        return;
+    }
+    case FR_OP_CONST: {
+        fr_val v = rs->consts[nd->a];
+        rich_text(r, (!v.is_null && v.i) != neg ? "always" : "never");
+        return;
+    }
+    case FR_OP_EQ: case FR_OP_NE: case FR_OP_LT: case FR_OP_LE: case FR_OP_GT: case FR_OP_GE:
+        when_cmp(d, n, neg, r);
+        return;
+    case FR_OP_IN:
+    case FR_OP_NOTIN:
+        when_set(d, n, neg, r);
+        return;
+    case FR_OP_MATCH: {
+        rich_expr(d, r, nd->a);
+        rich_text(r, neg ? " does not match " : " matches ");
+        fr_buf b = { 0 };
+        fr_buf_putc(&b, '/');
+        fr_buf_puts(&b, rs->regexes[nd->b].pattern ? rs->regexes[nd->b].pattern : "");
+        fr_buf_putc(&b, '/');
+        rich_buf_code(r, &b);
+        return;
+    }
+    default:
+        rich_expr(d, r, n);
+        return;
+    }
+}
+
+static void make_when(docctx *d, uint32_t r, rich *out)
+{
+    const fr_rule *ru = &d->rs->rules[r];
+    if (ru->kind == FR_RULE_REQUIRE) {
+        when_node(d, ru->cond, 0, CTX_AND, out, 0);
+        rich_text(out, " and ");
+        when_node(d, ru->req, 1, CTX_AND, out, 0);
+    } else {
+        when_node(d, ru->cond, 0, CTX_TOP, out, 0);
+    }
+}
+
+/* The fix as a sentence: "Change `a` to `b` and add `c`." */
+static void make_fixtext(const fr_doc_example *ex, rich *r)
+{
+    if (!ex->fix)
+        return;
+    for (size_t i = 0; i < ex->nchanges; i++) {
+        const fr_doc_change *c = &ex->changes[i];
+        if (i)
+            rich_text(r, i + 1 == ex->nchanges ? " and " : ", ");
+        if (c->kind == FR_DOC_DROP) {
+            rich_text(r, i ? "remove " : "Remove ");
+            rich_code(r, c->from, strlen(c->from));
+        } else if (c->from) {
+            rich_text(r, i ? "change " : "Change ");
+            rich_code(r, c->from, strlen(c->from));
+            rich_text(r, " to ");
+            rich_code(r, c->to, strlen(c->to));
+        } else {
+            rich_text(r, i ? "add " : "Add ");
+            rich_code(r, c->to, strlen(c->to));
+        }
+    }
+    rich_text(r, " (the fix in EXAMPLE, checked by flagrule).");
+}
+
+/* ---- related errors ---------------------------------------------------------------- */
+
+#define MAX_RELATED 8
+
+static size_t shared_reads(const fr_rule *a, const fr_rule *b)
+{
+    size_t i = 0, j = 0, n = 0;
+    while (i < a->nreads && j < b->nreads) {
+        if (a->reads[i] == b->reads[j]) {
+            n++;
+            i++;
+            j++;
+        } else if (a->reads[i] < b->reads[j]) {
+            i++;
+        } else {
+            j++;
+        }
+    }
+    return n;
+}
+
+static int make_related(docctx *d, page *pg)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_rule *ru = &rs->rules[pg->rule];
+    size_t cap = rs->nrules + (ru->doc ? ru->doc->nsee : 0) + 1;
+    pg->rel = calloc(cap, sizeof *pg->rel);
+    if (!pg->rel)
+        return -1;
+    /* every other error rule that shares a key, most shared first (stable:
+     * rule order among equals), cut to MAX_RELATED */
+    for (uint32_t o = 0; o < rs->nrules; o++) {
+        if (o == pg->rule || !is_error_rule(rs, o))
+            continue;
+        size_t sh = shared_reads(ru, &rs->rules[o]);
+        if (sh == 0)
+            continue;
+        size_t pos = pg->nrel;
+        while (pos > 0 && pg->rel[pos - 1].shared < sh) {
+            pg->rel[pos] = pg->rel[pos - 1];
+            pos--;
+        }
+        pg->rel[pos].rule = o;
+        pg->rel[pos].shared = sh;
+        pg->rel[pos].see = 0;
+        pg->nrel++;
+    }
+    if (pg->nrel > MAX_RELATED)
+        pg->nrel = MAX_RELATED;
+    if (ru->doc)
+        for (uint32_t i = 0; i < ru->doc->nsee; i++) {
+            uint32_t o = ru->doc->see[i];
+            int dup = o == pg->rule;
+            for (size_t j = 0; j < pg->nrel && !dup; j++)
+                dup = pg->rel[j].rule == o;
+            if (dup || o >= rs->nrules)
+                continue;
+            pg->rel[pg->nrel].rule = o;
+            pg->rel[pg->nrel].shared = shared_reads(ru, &rs->rules[o]);
+            pg->rel[pg->nrel].see = 1;
+            pg->nrel++;
+        }
+    return 0;
+}
+
+/* The keys two rules both read, as display names "`a`, `b`". */
+static void shared_list(docctx *d, const fr_rule *a, const fr_rule *b, rich *r, size_t max)
+{
+    size_t i = 0, j = 0, n = 0;
+    while (i < a->nreads && j < b->nreads) {
+        if (a->reads[i] == b->reads[j]) {
+            if (n < max) {
+                if (n)
+                    rich_text(r, ", ");
+                when_keyname(d, r, a->reads[i]);
+            } else if (n == max) {
+                rich_text(r, ", ...");
+            }
+            n++;
+            i++;
+            j++;
+        } else if (a->reads[i] < b->reads[j]) {
+            i++;
+        } else {
+            j++;
+        }
+    }
+}
+
+static const char *kind_word(const fr_ruleset *rs, uint32_t r)
+{
+    switch (rs->rules[r].kind) {
+    case FR_RULE_ERROR:   return "error";
+    case FR_RULE_REQUIRE: return "require";
+    case FR_RULE_WARN:    return "warn";
+    case FR_RULE_INFO:    return "info";
+    default:              return "declare";
+    }
+}
+
+static void page_free(page *pg)
+{
+    fr_doc_example_free(&pg->ex);
+    free(pg->summary);
+    free(pg->source);
+    rich_free(&pg->when);
+    rich_free(&pg->fixtext);
+    free(pg->rel);
+    memset(pg, 0, sizeof *pg);
+}
+
+static fr_rc page_build(docctx *d, uint32_t r, page *pg)
+{
+    const fr_ruleset *rs = d->rs;
+    memset(pg, 0, sizeof *pg);
+    pg->rule = r;
+    fr_rc rc = fr_doc_find_example(rs, r, d->opts->budget, &pg->ex);
+    if (rc != FR_OK)
+        return rc;
+    int oom = 0;
+    pg->summary = make_summary(rs, r, &oom);
+    pg->source = make_source(rs, r, &oom);
+    if (rs->sources && rs->rules[r].loc.file != FR_NO_FILE)
+        pg->loc = fr_sources_loc(rs->sources, rs->rules[r].loc);
+    else
+        memset(&pg->loc, 0, sizeof pg->loc);
+    make_when(d, r, &pg->when);
+    make_fixtext(&pg->ex, &pg->fixtext);
+    if (oom || rich_bad(&pg->when) || rich_bad(&pg->fixtext) || make_related(d, pg) < 0) {
+        page_free(pg);
+        return FR_ENOMEM;
+    }
+    return FR_OK;
+}
+
+/* ======================================================================
+ * Rendering
+ * ==================================================================== */
+
+/* Printable ASCII only (for roff comments and titles). */
+static void ascii_only(fr_buf *b, const char *s)
+{
+    for (; s && *s; s++)
+        fr_buf_putc(b, (*s >= 0x20 && *s < 0x7f) ? *s : '?');
+}
+
+/* Text for an HTML comment: printable ASCII, no "--" and no ">". */
+static void comment_text(fr_buf *b, const char *s)
+{
+    for (; s && *s; s++) {
+        char c = (*s >= 0x20 && *s < 0x7f) ? *s : '?';
+        if (c == '>' || (c == '-' && s[1] == '-'))
+            c = '_';
+        fr_buf_putc(b, c);
+    }
+}
+
+static const char *rule_file(const page *pg)
+{
+    return pg->loc.file ? pg->loc.file : "(unknown file)";
+}
+
+static void roff_s(fr_buf *b, const char *s, bool literal)
+{
+    if (s)
+        fr_roff_text(b, s, strlen(s), literal);
+}
+
+/* "flagrule-SLUG" as roff text (hyphens as \-). */
+static void roff_page_name(fr_buf *b, const char *slug)
+{
+    fr_buf_puts(b, "flagrule\\-");
+    roff_s(b, slug, true);
+}
+
+static void man_header(docctx *d, fr_buf *b, const char *comment, const char *slug)
+{
+    fr_buf_puts(b, ".\\\" " FR_DOC_MARKER);
+    if (comment) {
+        fr_buf_puts(b, " from ");
+        ascii_only(b, comment);
+    }
+    fr_buf_puts(b, "; do not edit\n.TH FLAGRULE\\-");
+    for (const char *p = slug; *p; p++) {
+        char c = *p;
+        if (c >= 'a' && c <= 'z')
+            c = (char)(c - 'a' + 'A');
+        if (c == '-')
+            fr_buf_puts(b, "\\-");
+        else
+            fr_buf_putc(b, c);
+    }
+    fr_buf_puts(b, " 7 ");
+    ascii_only(b, d->opts->date ? d->opts->date : "1970-01-01");
+    fr_buf_puts(b, " \"flagrule");
+    if (d->opts->version) {
+        fr_buf_putc(b, ' ');
+        for (const char *p = d->opts->version; *p; p++)
+            if (*p > 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+                fr_buf_putc(b, *p);
+    }
+    fr_buf_puts(b, "\" \"flagrule errors\"\n.nh\n.ad l\n");
+}
+
+static void man_see_also(fr_buf *b)
+{
+    fr_buf_puts(b, ".SH SEE ALSO\n.BR flagrule (1),\n.BR flagrule\\-rules (5),\n.BR flagrule\\-errors (7)\n");
+}
+
+static void man_rule_ref(docctx *d, fr_buf *b, uint32_t o)
+{
+    if (d->slugs[o]) {
+        fr_buf_puts(b, ".BR ");
+        roff_page_name(b, d->slugs[o]);
+        fr_buf_puts(b, " (7)\n");
+    } else {
+        fr_buf_puts(b, "\\fB");
+        roff_s(b, d->rs->rules[o].name, true);
+        fr_buf_puts(b, "\\fR\n");
+    }
+}
+
+static void man_example(docctx *d, const page *pg, fr_buf *b)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_doc_example *ex = &pg->ex;
+    const char *name = rs->rules[pg->rule].name;
+    fr_buf_puts(b, ".SH EXAMPLE\n");
+    if (!ex->found) {
+        fr_buf_printf(b, "flagrule found no launch line that triggers this error "
+                         "(%lu configs were evaluated).\n", ex->evaluations);
+        return;
+    }
+    fr_buf_puts(b, ex->fix ? "A launch line that fails with this error, and the same line corrected:\n"
+                           : "A launch line that fails with this error:\n");
+    fr_buf_puts(b, ".PP\n.EX\n");
+    fr_buf_puts(b, ex->trigger[0] ? "# before\n" : "# before (no flags: the defaults)\n");
+    fr_roff_text(b, ex->trigger, strlen(ex->trigger), true);
+    fr_buf_putc(b, '\n');
+    if (ex->fix) {
+        fr_buf_puts(b, "# after\n");
+        fr_roff_text(b, ex->fix, strlen(ex->fix), true);
+        fr_buf_putc(b, '\n');
+    }
+    fr_buf_puts(b, ".EE\n.PP\n");
+    fr_buf_puts(b, "flagrule evaluated ");
+    fr_buf_puts(b, ex->fix ? "both lines" : "the line");
+    fr_buf_puts(b, " before writing this page: the first fails with \\fB");
+    roff_s(b, name, true);
+    fr_buf_puts(b, "\\fR");
+    if (ex->fix)
+        fr_buf_puts(b, ", the second passes");
+    fr_buf_puts(b, ".\nTo check ");
+    fr_buf_puts(b, ex->fix ? "them" : "it");
+    fr_buf_puts(b, " again, give a line to\n.BR \"flagrule check \\-\\-no\\-env \\-\\-\" .\n");
+    if (!ex->alone) {
+        fr_buf_puts(b, ".PP\nThe first line also fails with:\n");
+        size_t n = 0;
+        for (size_t i = 0; i < ex->nerrors; i++) {
+            if (ex->errors[i] == pg->rule)
+                continue;
+            if (n++)
+                fr_buf_puts(b, ",\n");
+            if (d->slugs[ex->errors[i]]) {
+                fr_buf_puts(b, "\\fB");
+                roff_page_name(b, d->slugs[ex->errors[i]]);
+                fr_buf_puts(b, "\\fR(7)");
+            } else {
+                fr_buf_puts(b, "\\fB");
+                roff_s(b, rs->rules[ex->errors[i]].name, true);
+                fr_buf_puts(b, "\\fR");
+            }
+        }
+        fr_buf_puts(b, n ? "\n(no line with fewer changes fails with this error alone).\n" : "\n");
+    }
+    if (!ex->fix)
+        fr_buf_puts(b, ".PP\nflagrule found no change of up to three flags to this line after which "
+                       "no error is reported.\n");
+}
+
+static void render_man(docctx *d, const page *pg, fr_buf *b)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_rule *ru = &rs->rules[pg->rule];
+    const fr_doc *doc = ru->doc;
+    const char *slug = d->slugs[pg->rule];
+    fr_buf cm = { 0 };
+    fr_buf_puts(&cm, rule_file(pg));
+    fr_buf_puts(&cm, " (rule ");
+    fr_buf_puts(&cm, ru->name);
+    fr_buf_putc(&cm, ')');
+    man_header(d, b, cm.p ? cm.p : "", slug);
+    if (cm.oom)
+        b->oom = 1;
+    fr_buf_free(&cm);
+
+    fr_buf_puts(b, ".SH NAME\n");
+    roff_page_name(b, slug);
+    fr_buf_puts(b, " \\- ");
+    roff_s(b, pg->summary, false);
+    fr_buf_puts(b, "\n.SH MESSAGE\n.RS 4\n");
+    const char *msg = rule_message(rs, pg->rule);
+    if (msg[0]) {
+        fr_roff_text(b, msg, strlen(msg), false);
+        fr_buf_putc(b, '\n');
+    } else {
+        fr_buf_puts(b, "(empty)\n");
+    }
+    fr_buf_puts(b, ".RE\n");
+    if (strstr(msg, "{")) {
+        fr_buf_puts(b, ".PP\nA placeholder in braces is replaced by the value of that key "
+                       "(with \\fB!r\\fR: as Python\\(aqs repr shows it); see\n"
+                       ".BR flagrule\\-rules (5),\nMESSAGES.\n");
+    }
+
+    fr_buf_puts(b, ".SH DESCRIPTION\n");
+    if (doc && doc->means && doc->means[0]) {
+        roff_s(b, doc->means, false);
+        fr_buf_putc(b, '\n');
+    } else {
+        fr_buf_puts(b, "flagrule reports this error when\n");
+        rich_man(b, &pg->when);
+        fr_buf_puts(b, ".\n");
+    }
+
+    fr_buf_puts(b, ".SH SOURCE\nRule \\fB");
+    roff_s(b, ru->name, true);
+    fr_buf_puts(b, "\\fR (");
+    fr_buf_puts(b, ru->kind == FR_RULE_REQUIRE ? "a \\fBrequire\\fR rule" : "an \\fBerror\\fR rule");
+    fr_buf_puts(b, "), in \\fI");
+    roff_s(b, rule_file(pg), true);
+    fr_buf_printf(b, "\\fR, line %u", (unsigned)pg->loc.line);
+    if (pg->source) {
+        fr_buf_puts(b, ":\n.PP\n.EX\n");
+        roff_s(b, pg->source, true);
+        fr_buf_puts(b, "\n.EE\n");
+    } else {
+        fr_buf_puts(b, ".\n");
+    }
+
+    fr_buf_puts(b, ".SH SOLUTIONS\n");
+    size_t ns = 0;
+    if (doc)
+        for (uint32_t i = 0; i < doc->nsolutions; i++) {
+            fr_buf_printf(b, ".IP %zu. 4\n", ++ns);
+            roff_s(b, doc->solutions[i], false);
+            fr_buf_putc(b, '\n');
+        }
+    if (pg->fixtext.n) {
+        fr_buf_printf(b, ".IP %zu. 4\n", ++ns);
+        rich_man(b, &pg->fixtext);
+        fr_buf_putc(b, '\n');
+    }
+    if (ns == 0)
+        fr_buf_puts(b, "None is documented, and flagrule found no fix; see EXAMPLE.\n");
+
+    man_example(d, pg, b);
+
+    fr_buf_puts(b, ".SH WHEN IT HAPPENS\nTrigger:\n");
+    rich_man(b, &pg->when);
+    fr_buf_puts(b, ".\n");
+    if (doc && doc->nsituations) {
+        fr_buf_puts(b, ".PP\nCommon situations:\n");
+        for (uint32_t i = 0; i < doc->nsituations; i++) {
+            fr_buf_puts(b, ".IP \\(bu 2\n");
+            roff_s(b, doc->situations[i], false);
+            fr_buf_putc(b, '\n');
+        }
+    }
+
+    fr_buf_puts(b, ".SH RELATED ERRORS\n");
+    if (pg->nrel == 0)
+        fr_buf_puts(b, "No other error rule reads the same keys.\n");
+    for (size_t i = 0; i < pg->nrel; i++) {
+        uint32_t o = pg->rel[i].rule;
+        fr_buf_puts(b, ".TP\n");
+        man_rule_ref(d, b, o);
+        if (d->slugs[o]) {
+            int oom2 = 0;
+            char *sum = make_summary(rs, o, &oom2);
+            roff_s(b, sum, false);
+            free(sum);
+            if (oom2)
+                b->oom = 1;
+        } else {
+            fr_buf_printf(b, "A \\fB%s\\fR rule", kind_word(rs, o));
+            const char *m = rs->rules[o].kind != FR_RULE_DECLARE ? rule_message(rs, o) : "";
+            if (m[0]) {
+                fr_buf_puts(b, ":\n");
+                roff_s(b, m, false);
+            }
+        }
+        if (pg->rel[i].shared) {
+            rich sh = { 0 };
+            shared_list(d, ru, &rs->rules[o], &sh, 4);
+            fr_buf_puts(b, "\n(shares ");
+            rich_man(b, &sh);
+            fr_buf_putc(b, ')');
+            if (rich_bad(&sh))
+                b->oom = 1;
+            rich_free(&sh);
+        }
+        if (pg->rel[i].see)
+            fr_buf_puts(b, pg->rel[i].shared ? "; named by the rule\\(aqs doc block" : "\n(named by the rule\\(aqs doc block)");
+        fr_buf_putc(b, '\n');
+    }
+    man_see_also(b);
+}
+
+/* ---- Markdown ---------------------------------------------------------------------- */
+
+static void md_s(fr_buf *b, const char *s)
+{
+    if (s)
+        fr_md_text(b, s, strlen(s));
+}
+
+static void md_rule_ref(docctx *d, fr_buf *b, uint32_t o)
+{
+    if (d->slugs[o]) {
+        fr_buf_puts(b, "[flagrule-");
+        fr_md_text(b, d->slugs[o], strlen(d->slugs[o]));
+        fr_buf_puts(b, "(7)](flagrule-");
+        fr_buf_puts(b, d->slugs[o]);   /* [A-Za-z0-9_.-] only */
+        fr_buf_puts(b, ".md)");
+    } else {
+        fr_md_code(b, d->rs->rules[o].name, strlen(d->rs->rules[o].name));
+    }
+}
+
+static void render_md(docctx *d, const page *pg, fr_buf *b)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_rule *ru = &rs->rules[pg->rule];
+    const fr_doc *doc = ru->doc;
+    const char *slug = d->slugs[pg->rule];
+    const fr_doc_example *ex = &pg->ex;
+
+    fr_buf_puts(b, "<!-- " FR_DOC_MARKER " from ");
+    comment_text(b, rule_file(pg));
+    fr_buf_puts(b, " (rule ");
+    comment_text(b, ru->name);
+    fr_buf_puts(b, "); do not edit -->\n\n# flagrule-");
+    fr_md_text(b, slug, strlen(slug));
+    fr_buf_puts(b, "(7)\n\n## NAME\n\n**flagrule-");
+    fr_md_text(b, slug, strlen(slug));
+    fr_buf_puts(b, "** — ");
+    md_s(b, pg->summary);
+    fr_buf_puts(b, "\n\n## MESSAGE\n\n");
+    const char *msg = rule_message(rs, pg->rule);
+    fr_md_block(b, "text", msg, strlen(msg));
+    if (strchr(msg, '{'))
+        fr_buf_puts(b, "\nA placeholder in braces is replaced by the value of that key (with `!r`: "
+                       "as Python's repr shows it); see flagrule-rules(5), MESSAGES.\n");
+
+    fr_buf_puts(b, "\n## DESCRIPTION\n\n");
+    if (doc && doc->means && doc->means[0]) {
+        md_s(b, doc->means);
+    } else {
+        fr_buf_puts(b, "flagrule reports this error when ");
+        rich_md(b, &pg->when);
+        fr_buf_putc(b, '.');
+    }
+
+    fr_buf_puts(b, "\n\n## SOURCE\n\nRule ");
+    fr_md_code(b, ru->name, strlen(ru->name));
+    fr_buf_puts(b, ru->kind == FR_RULE_REQUIRE ? " (a `require` rule), in " : " (an `error` rule), in ");
+    fr_md_code(b, rule_file(pg), strlen(rule_file(pg)));
+    fr_buf_printf(b, ", line %u", (unsigned)pg->loc.line);
+    if (pg->source) {
+        fr_buf_puts(b, ":\n\n");
+        fr_md_block(b, NULL, pg->source, strlen(pg->source));
+    } else {
+        fr_buf_puts(b, ".\n");
+    }
+
+    fr_buf_puts(b, "\n## SOLUTIONS\n\n");
+    size_t ns = 0;
+    if (doc)
+        for (uint32_t i = 0; i < doc->nsolutions; i++) {
+            fr_buf_printf(b, "%zu. ", ++ns);
+            md_s(b, doc->solutions[i]);
+            fr_buf_putc(b, '\n');
+        }
+    if (pg->fixtext.n) {
+        fr_buf_printf(b, "%zu. ", ++ns);
+        rich_md(b, &pg->fixtext);
+        fr_buf_putc(b, '\n');
+    }
+    if (ns == 0)
+        fr_buf_puts(b, "None is documented, and flagrule found no fix; see EXAMPLE.\n");
+
+    fr_buf_puts(b, "\n## EXAMPLE\n\n");
+    if (!ex->found) {
+        fr_buf_printf(b, "flagrule found no launch line that triggers this error "
+                         "(%lu configs were evaluated).\n", ex->evaluations);
+    } else {
+        fr_buf_puts(b, ex->fix ? "A launch line that fails with this error, and the same line corrected:\n\n"
+                               : "A launch line that fails with this error:\n\n");
+        fr_buf blk = { 0 };
+        fr_buf_puts(&blk, ex->trigger[0] ? "# before\n" : "# before (no flags: the defaults)\n");
+        fr_buf_puts(&blk, ex->trigger);
+        fr_buf_putc(&blk, '\n');
+        if (ex->fix) {
+            fr_buf_puts(&blk, "# after\n");
+            fr_buf_puts(&blk, ex->fix);
+            fr_buf_putc(&blk, '\n');
+        }
+        if (blk.oom)
+            b->oom = 1;
+        fr_md_block(b, "sh", blk.p ? blk.p : "", blk.len);
+        fr_buf_free(&blk);
+        fr_buf_puts(b, "\nflagrule evaluated ");
+        fr_buf_puts(b, ex->fix ? "both lines" : "the line");
+        fr_buf_puts(b, " before writing this page: the first fails with ");
+        fr_md_code(b, ru->name, strlen(ru->name));
+        if (ex->fix)
+            fr_buf_puts(b, ", the second passes");
+        fr_buf_puts(b, ". To check ");
+        fr_buf_puts(b, ex->fix ? "them" : "it");
+        fr_buf_puts(b, " again, give a line to `flagrule check --no-env --`.\n");
+        if (!ex->alone) {
+            fr_buf_puts(b, "\nThe first line also fails with ");
+            size_t n = 0;
+            for (size_t i = 0; i < ex->nerrors; i++) {
+                if (ex->errors[i] == pg->rule)
+                    continue;
+                if (n++)
+                    fr_buf_puts(b, ", ");
+                md_rule_ref(d, b, ex->errors[i]);
+            }
+            fr_buf_puts(b, " (no line with fewer changes fails with this error alone).\n");
+        }
+        if (!ex->fix)
+            fr_buf_puts(b, "\nflagrule found no change of up to three flags to this line after which "
+                           "no error is reported.\n");
+    }
+
+    fr_buf_puts(b, "\n## WHEN IT HAPPENS\n\nTrigger: ");
+    rich_md(b, &pg->when);
+    fr_buf_puts(b, ".\n");
+    if (doc && doc->nsituations) {
+        fr_buf_puts(b, "\nCommon situations:\n\n");
+        for (uint32_t i = 0; i < doc->nsituations; i++) {
+            fr_buf_puts(b, "- ");
+            md_s(b, doc->situations[i]);
+            fr_buf_putc(b, '\n');
+        }
+    }
+
+    fr_buf_puts(b, "\n## RELATED ERRORS\n\n");
+    if (pg->nrel == 0)
+        fr_buf_puts(b, "No other error rule reads the same keys.\n");
+    for (size_t i = 0; i < pg->nrel; i++) {
+        uint32_t o = pg->rel[i].rule;
+        fr_buf_puts(b, "- ");
+        md_rule_ref(d, b, o);
+        fr_buf_puts(b, ": ");
+        if (d->slugs[o]) {
+            char *sum = make_summary(rs, o, &b->oom);
+            md_s(b, sum);
+            free(sum);
+        } else {
+            fr_buf_printf(b, "a `%s` rule", kind_word(rs, o));
+            const char *m = rs->rules[o].kind != FR_RULE_DECLARE ? rule_message(rs, o) : "";
+            if (m[0]) {
+                fr_buf_puts(b, ": ");
+                md_s(b, m);
+            }
+        }
+        if (pg->rel[i].shared) {
+            rich sh = { 0 };
+            shared_list(d, ru, &rs->rules[o], &sh, 4);
+            fr_buf_puts(b, " (shares ");
+            rich_md(b, &sh);
+            fr_buf_putc(b, ')');
+            if (rich_bad(&sh))
+                b->oom = 1;
+            rich_free(&sh);
+        }
+        if (pg->rel[i].see)
+            fr_buf_puts(b, pg->rel[i].shared ? "; named by the rule's doc block" : " (named by the rule's doc block)");
+        fr_buf_putc(b, '\n');
+    }
+    fr_buf_puts(b, "\n## SEE ALSO\n\nflagrule(1), flagrule-rules(5), [flagrule-errors(7)](flagrule-errors.md)\n");
+}
+
+/* ---- JSON ------------------------------------------------------------------------------ */
+
+static void json_words(fr_buf *b, char **w, size_t n)
+{
+    fr_buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fr_buf_puts(b, ", ");
+        json_cstr(b, w[i]);
+    }
+    fr_buf_putc(b, ']');
+}
+
+static void json_rich(fr_buf *b, const rich *r)
+{
+    fr_buf t = { 0 };
+    rich_plain(&t, r);
+    if (t.oom)
+        b->oom = 1;
+    fr_json_str(b, t.p ? t.p : "", t.len);
+    fr_buf_free(&t);
+}
+
+static void json_page_name(fr_buf *b, const char *slug)
+{
+    fr_buf t = { 0 };
+    fr_buf_puts(&t, "flagrule-");
+    fr_buf_puts(&t, slug);
+    fr_buf_puts(&t, "(7)");
+    if (t.oom)
+        b->oom = 1;
+    json_cstr(b, t.p);
+    fr_buf_free(&t);
+}
+
+static void render_json(docctx *d, const page *pg, fr_buf *b)
+{
+    const fr_ruleset *rs = d->rs;
+    const fr_rule *ru = &rs->rules[pg->rule];
+    const fr_doc *doc = ru->doc;
+    const fr_doc_example *ex = &pg->ex;
+    fr_buf_puts(b, "{\"generator\": \"" FR_DOC_MARKER "\", \"name\": ");
+    json_cstr(b, ru->name);
+    fr_buf_puts(b, ", \"page\": ");
+    json_page_name(b, d->slugs[pg->rule]);
+    fr_buf_puts(b, ", \"kind\": ");
+    json_cstr(b, kind_word(rs, pg->rule));
+    fr_buf_puts(b, ", \"summary\": ");
+    json_cstr(b, pg->summary);
+    fr_buf_puts(b, ", \"message\": ");
+    json_cstr(b, rule_message(rs, pg->rule));
+    fr_buf_puts(b, ", \"description\": ");
+    json_cstr(b, doc && doc->means ? doc->means : NULL);
+    fr_buf_puts(b, ", \"source\": {\"file\": ");
+    json_cstr(b, pg->loc.file);
+    fr_buf_printf(b, ", \"line\": %u, \"text\": ", (unsigned)pg->loc.line);
+    json_cstr(b, pg->source);
+    fr_buf_puts(b, "}, \"solutions\": [");
+    size_t ns = 0;
+    if (doc)
+        for (uint32_t i = 0; i < doc->nsolutions; i++) {
+            if (ns++)
+                fr_buf_puts(b, ", ");
+            json_cstr(b, doc->solutions[i]);
+        }
+    if (pg->fixtext.n) {
+        if (ns++)
+            fr_buf_puts(b, ", ");
+        json_rich(b, &pg->fixtext);
+    }
+    fr_buf_puts(b, "], \"example\": ");
+    if (!ex->found) {
+        fr_buf_puts(b, "null");
+    } else {
+        fr_buf_puts(b, "{\"trigger\": ");
+        json_cstr(b, ex->trigger);
+        fr_buf_puts(b, ", \"trigger_words\": ");
+        json_words(b, ex->trigger_words, ex->ntrigger_words);
+        fr_buf_puts(b, ", \"trigger_errors\": [");
+        for (size_t i = 0; i < ex->nerrors; i++) {
+            if (i)
+                fr_buf_puts(b, ", ");
+            json_cstr(b, rs->rules[ex->errors[i]].name);
+        }
+        fr_buf_puts(b, "], \"fix\": ");
+        json_cstr(b, ex->fix);
+        fr_buf_puts(b, ", \"fix_words\": ");
+        if (ex->fix)
+            json_words(b, ex->fix_words, ex->nfix_words);
+        else
+            fr_buf_puts(b, "null");
+        fr_buf_puts(b, ", \"changes\": [");
+        for (size_t i = 0; i < ex->nchanges; i++) {
+            const fr_doc_change *c = &ex->changes[i];
+            if (i)
+                fr_buf_puts(b, ", ");
+            fr_buf_puts(b, "{\"key\": ");
+            json_cstr(b, rs->keys[c->key].name);
+            fr_buf_puts(b, ", \"action\": ");
+            json_cstr(b, c->kind == FR_DOC_DROP ? "remove" : c->from ? "change" : "add");
+            fr_buf_puts(b, ", \"from\": ");
+            json_cstr(b, c->from);
+            fr_buf_puts(b, ", \"to\": ");
+            json_cstr(b, c->to);
+            fr_buf_putc(b, '}');
+        }
+        fr_buf_puts(b, "], \"verified\": true}");
+    }
+    fr_buf_puts(b, ", \"when\": ");
+    json_rich(b, &pg->when);
+    fr_buf_puts(b, ", \"situations\": [");
+    if (doc)
+        for (uint32_t i = 0; i < doc->nsituations; i++) {
+            if (i)
+                fr_buf_puts(b, ", ");
+            json_cstr(b, doc->situations[i]);
+        }
+    fr_buf_puts(b, "], \"related\": [");
+    for (size_t i = 0; i < pg->nrel; i++) {
+        uint32_t o = pg->rel[i].rule;
+        if (i)
+            fr_buf_puts(b, ", ");
+        fr_buf_puts(b, "{\"name\": ");
+        json_cstr(b, rs->rules[o].name);
+        fr_buf_puts(b, ", \"page\": ");
+        if (d->slugs[o])
+            json_page_name(b, d->slugs[o]);
+        else
+            fr_buf_puts(b, "null");
+        fr_buf_puts(b, ", \"kind\": ");
+        json_cstr(b, kind_word(rs, o));
+        fr_buf_puts(b, ", \"summary\": ");
+        if (d->slugs[o]) {
+            char *sum = make_summary(rs, o, &b->oom);
+            json_cstr(b, sum);
+            free(sum);
+        } else {
+            json_cstr(b, rs->rules[o].kind != FR_RULE_DECLARE ? rule_message(rs, o) : NULL);
+        }
+        fr_buf_puts(b, ", \"shared\": [");
+        const fr_rule *ro = &rs->rules[o];
+        size_t x = 0, y = 0, n = 0;
+        while (x < ru->nreads && y < ro->nreads) {
+            if (ru->reads[x] == ro->reads[y]) {
+                if (n++)
+                    fr_buf_puts(b, ", ");
+                json_cstr(b, rs->keys[ru->reads[x]].name);
+                x++;
+                y++;
+            } else if (ru->reads[x] < ro->reads[y]) {
+                x++;
+            } else {
+                y++;
+            }
+        }
+        fr_buf_printf(b, "], \"see\": %s}", pg->rel[i].see ? "true" : "false");
+    }
+    fr_buf_puts(b, "], \"see_also\": [\"flagrule(1)\", \"flagrule-rules(5)\", \"flagrule-errors(7)\"]}\n");
+}
+
+/* ---- the index ------------------------------------------------------------------------ */
+
+static void render_index(docctx *d, const page *pages, size_t np, fr_buf *b)
+{
+    const fr_ruleset *rs = d->rs;
+    switch (d->opts->format) {
+    case FR_DOC_MAN:
+        man_header(d, b, NULL, "errors");
+        fr_buf_puts(b, ".SH NAME\nflagrule\\-errors \\- the errors of the flagrule rules, one page each\n"
+                       ".SH DESCRIPTION\n"
+                       "Every error that the rules can report has a page named after its rule, with the\n"
+                       "message, what it means, the rule, solutions, an example launch line and its\n"
+                       "fix (both checked by flagrule), when it happens, and the related errors.\n");
+        if (np == 0)
+            fr_buf_puts(b, ".PP\nThe rules define no error.\n");
+        for (size_t i = 0; i < np; i++) {
+            fr_buf_puts(b, ".TP\n");
+            man_rule_ref(d, b, pages[i].rule);
+            roff_s(b, pages[i].summary, false);
+            fr_buf_putc(b, '\n');
+        }
+        man_see_also(b);
+        break;
+    case FR_DOC_MD:
+        fr_buf_puts(b, "<!-- " FR_DOC_MARKER "; do not edit -->\n\n# flagrule-errors(7)\n\n"
+                       "## NAME\n\n**flagrule-errors** — the errors of the flagrule rules, one page each\n\n"
+                       "## DESCRIPTION\n\n"
+                       "Every error that the rules can report has a page named after its rule, with the "
+                       "message, what it means, the rule, solutions, an example launch line and its "
+                       "fix (both checked by flagrule), when it happens, and the related errors.\n\n");
+        if (np == 0)
+            fr_buf_puts(b, "The rules define no error.\n");
+        for (size_t i = 0; i < np; i++) {
+            fr_buf_puts(b, "- ");
+            md_rule_ref(d, b, pages[i].rule);
+            fr_buf_puts(b, ": ");
+            md_s(b, pages[i].summary);
+            fr_buf_putc(b, '\n');
+        }
+        fr_buf_puts(b, "\n## SEE ALSO\n\nflagrule(1), flagrule-rules(5)\n");
+        break;
+    case FR_DOC_JSON:
+        fr_buf_puts(b, "{\"generator\": \"" FR_DOC_MARKER "\", \"errors\": [");
+        for (size_t i = 0; i < np; i++) {
+            uint32_t r = pages[i].rule;
+            if (i)
+                fr_buf_puts(b, ", ");
+            fr_buf_puts(b, "{\"name\": ");
+            json_cstr(b, rs->rules[r].name);
+            fr_buf_puts(b, ", \"page\": ");
+            json_page_name(b, d->slugs[r]);
+            fr_buf_puts(b, ", \"summary\": ");
+            json_cstr(b, pages[i].summary);
+            fr_buf_puts(b, ", \"file\": ");
+            json_cstr(b, pages[i].loc.file);
+            fr_buf_putc(b, '}');
+        }
+        fr_buf_puts(b, "]}\n");
+        break;
+    }
+}
+
+/* ======================================================================
+ * Generating
+ * ==================================================================== */
+
+static const char *format_ext(fr_doc_format f)
+{
+    return f == FR_DOC_MD ? "md" : f == FR_DOC_JSON ? "json" : "7";
+}
+
+static int out_add_file(fr_doc_out *out, const char *slug, fr_doc_format f, long rule, fr_buf *text)
+{
+    fr_doc_file *nf = realloc(out->files, (out->nfiles + 1) * sizeof *nf);
+    if (!nf)
+        return -1;
+    out->files = nf;
+    size_t n = strlen(slug) + 32;
+    char *name = malloc(n);
+    if (!name)
+        return -1;
+    snprintf(name, n, "flagrule-%s.%s", slug, format_ext(f));
+    size_t len = text->len;
+    int oom = 0;
+    char *t = buf_take_checked(text, &oom);
+    if (oom) {
+        free(name);
+        return -1;
+    }
+    nf[out->nfiles].name = name;
+    nf[out->nfiles].rule = rule;
+    nf[out->nfiles].text = t;
+    nf[out->nfiles].len = len;
+    out->nfiles++;
+    return 0;
+}
+
+static int out_add_note(fr_doc_out *out, fr_buf *text)
+{
+    char **nn = realloc(out->notes, (out->nnotes + 1) * sizeof *nn);
+    if (!nn)
+        return -1;
+    out->notes = nn;
+    int oom = 0;
+    char *t = buf_take_checked(text, &oom);
+    if (oom)
+        return -1;
+    nn[out->nnotes++] = t;
+    return 0;
+}
+
+void fr_doc_out_free(fr_doc_out *out)
+{
+    if (!out)
+        return;
+    for (size_t i = 0; i < out->nfiles; i++) {
+        free(out->files[i].name);
+        free(out->files[i].text);
+    }
+    free(out->files);
+    for (size_t i = 0; i < out->nnotes; i++)
+        free(out->notes[i]);
+    free(out->notes);
+    memset(out, 0, sizeof *out);
+}
+
+static int page_notes(docctx *d, const page *pg, fr_doc_out *out)
+{
+    const fr_rule *ru = &d->rs->rules[pg->rule];
+    if (pg->ex.found && pg->ex.fix)
+        return 0;
+    fr_buf b = { 0 };
+    fr_buf_printf(&b, "%s:%u: rule %s: ", rule_file(pg), (unsigned)pg->loc.line, ru->name);
+    if (!pg->ex.found)
+        fr_buf_printf(&b, "no config that triggers this error was found (%lu configs evaluated); "
+                          "the page has no example", pg->ex.evaluations);
+    else
+        fr_buf_puts(&b, "no fix within three changes of the example trigger was found");
+    return out_add_note(out, &b);
+}
+
+fr_rc fr_doc_generate(const fr_ruleset *rs, const fr_doc_opts *opts, const uint32_t *rules,
+                      size_t nrules, fr_doc_out *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!rs || !opts || opts->format > FR_DOC_JSON)
+        return FR_EINVAL;
+    for (size_t i = 0; rules && i < nrules; i++)
+        if (rules[i] >= rs->nrules || !is_error_rule(rs, rules[i]))
+            return FR_EINVAL;
+    docctx d = { rs, opts, NULL, 0 };
+    page *pages = NULL;
+    size_t np = 0;
+    fr_rc rc = FR_ENOMEM;
+    if (make_slugs(&d) < 0)
+        goto out;
+    size_t want = 0;
+    if (rules)
+        want = nrules;
+    else
+        for (uint32_t r = 0; r < rs->nrules; r++)
+            want += is_error_rule(rs, r);
+    pages = calloc(want ? want : 1, sizeof *pages);
+    if (!pages)
+        goto out;
+    for (uint32_t r = 0; r < rs->nrules && !rules; r++)
+        if (is_error_rule(rs, r)) {
+            rc = page_build(&d, r, &pages[np]);
+            if (rc != FR_OK)
+                goto out;
+            np++;
+        }
+    for (size_t i = 0; rules && i < nrules; i++) {
+        rc = page_build(&d, rules[i], &pages[np]);
+        if (rc != FR_OK)
+            goto out;
+        np++;
+    }
+    rc = FR_ENOMEM;
+    for (size_t i = 0; i < np; i++) {
+        fr_buf b = { 0 };
+        switch (opts->format) {
+        case FR_DOC_MAN:  render_man(&d, &pages[i], &b); break;
+        case FR_DOC_MD:   render_md(&d, &pages[i], &b); break;
+        case FR_DOC_JSON: render_json(&d, &pages[i], &b); break;
+        }
+        if (out_add_file(out, d.slugs[pages[i].rule], opts->format, (long)pages[i].rule, &b) < 0 ||
+            page_notes(&d, &pages[i], out) < 0)
+            goto out;
+    }
+    if (!rules) {
+        fr_buf b = { 0 };
+        render_index(&d, pages, np, &b);
+        if (out_add_file(out, "errors", opts->format, -1, &b) < 0)
+            goto out;
+    }
+    rc = FR_OK;
+out:
+    for (size_t i = 0; i < np; i++)
+        page_free(&pages[i]);
+    free(pages);
+    free_slugs(&d);
+    if (rc != FR_OK)
+        fr_doc_out_free(out);
+    return rc;
+}
+
+/* ======================================================================
+ * Writing a directory
+ * ==================================================================== */
+
+static fr_rc write_fail(fr_doc_write_report *rep, const char *what, const char *path, int err)
+{
+    fr_buf b = { 0 };
+    fr_buf_printf(&b, "%s %s: %s", what, path, strerror(err));
+    free(rep->error);
+    rep->error = b.oom ? NULL : fr_buf_take(&b);
+    if (!rep->error)
+        fr_buf_free(&b);
+    return rep->error ? FR_EIO : FR_ENOMEM;
+}
+
+static char *path_join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
+
+/* 1 if the file at path holds exactly these bytes, 0 if not, -1 on a read
+ * error other than "does not exist". */
+static int same_bytes(const char *path, const char *text, size_t len)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return errno == ENOENT ? 0 : -1;
+    struct stat st;
+    int same = 0;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == len) {
+        char buf[8192];
+        size_t off = 0;
+        same = 1;
+        while (off < len) {
+            ssize_t n = read(fd, buf, sizeof buf);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0 || (size_t)n > len - off || memcmp(buf, text + off, (size_t)n) != 0) {
+                same = 0;
+                break;
+            }
+            off += (size_t)n;
+        }
+        if (same) {
+            char extra;
+            ssize_t n;
+            do
+                n = read(fd, &extra, 1);
+            while (n < 0 && errno == EINTR);
+            if (n != 0)
+                same = 0;
+        }
+    }
+    close(fd);
+    return same;
+}
+
+static int write_all(int fd, const char *p, size_t len)
+{
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Writes path atomically: a temporary file beside it, then rename. */
+static fr_rc write_atomic(const char *dir, const char *path, const char *text, size_t len,
+                          fr_doc_write_report *rep)
+{
+    char *tmp = path_join(dir, ".flagrule-doc.XXXXXX");
+    if (!tmp)
+        return FR_ENOMEM;
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        fr_rc rc = write_fail(rep, "cannot create a temporary file in", dir, errno);
+        free(tmp);
+        return rc;
+    }
+    int err = 0;
+    if (write_all(fd, text, len) < 0)
+        err = errno ? errno : EIO;
+    if (!err && fchmod(fd, 0644) < 0)
+        err = errno;
+    if (close(fd) < 0 && !err)
+        err = errno;
+    if (!err && rename(tmp, path) < 0)
+        err = errno;
+    if (err) {
+        unlink(tmp);
+        free(tmp);
+        return write_fail(rep, "cannot write", path, err);
+    }
+    free(tmp);
+    return FR_OK;
+}
+
+/* Whether name is flagrule-*.EXT. */
+static int generated_name(const char *name, const char *ext)
+{
+    size_t n = strlen(name), e = strlen(ext);
+    if (n < 9 + 1 + 1 + e || strncmp(name, "flagrule-", 9) != 0)
+        return 0;
+    return name[n - e - 1] == '.' && strcmp(name + n - e, ext) == 0;
+}
+
+/* Whether the first line of the file carries the marker. */
+static int has_marker(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW);
+    if (fd < 0)
+        return 0;
+    char buf[512];
+    ssize_t n;
+    do
+        n = read(fd, buf, sizeof buf - 1);
+    while (n < 0 && errno == EINTR);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    char *nl = memchr(buf, '\n', (size_t)n);
+    if (nl)
+        *nl = '\0';
+    return strstr(buf, FR_DOC_MARKER) != NULL;
+}
+
+fr_rc fr_doc_write_dir(const fr_doc_out *out, fr_doc_format format, const char *dir,
+                       bool remove_stale, fr_doc_write_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    struct stat st;
+    if (stat(dir, &st) < 0)
+        return write_fail(rep, "cannot use directory", dir, errno);
+    if (!S_ISDIR(st.st_mode))
+        return write_fail(rep, "cannot use directory", dir, ENOTDIR);
+    for (size_t i = 0; i < out->nfiles; i++) {
+        const fr_doc_file *f = &out->files[i];
+        char *path = path_join(dir, f->name);
+        if (!path)
+            return FR_ENOMEM;
+        int same = same_bytes(path, f->text, f->len);
+        fr_rc rc = FR_OK;
+        if (same < 0)
+            rc = write_fail(rep, "cannot read", path, errno);
+        else if (same)
+            rep->unchanged++;
+        else if ((rc = write_atomic(dir, path, f->text, f->len, rep)) == FR_OK)
+            rep->written++;
+        free(path);
+        if (rc != FR_OK)
+            return rc;
+    }
+    if (!remove_stale)
+        return FR_OK;
+    DIR *dh = opendir(dir);
+    if (!dh)
+        return write_fail(rep, "cannot read directory", dir, errno);
+    const char *ext = format_ext(format);
+    fr_rc rc = FR_OK;
+    struct dirent *de;
+    while (rc == FR_OK && (errno = 0, de = readdir(dh)) != NULL) {
+        if (!generated_name(de->d_name, ext))
+            continue;
+        int keep = 0;
+        for (size_t i = 0; i < out->nfiles && !keep; i++)
+            keep = strcmp(out->files[i].name, de->d_name) == 0;
+        if (keep)
+            continue;
+        char *path = path_join(dir, de->d_name);
+        if (!path) {
+            rc = FR_ENOMEM;
+            break;
+        }
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && has_marker(path)) {
+            if (unlink(path) < 0)
+                rc = write_fail(rep, "cannot remove", path, errno);
+            else
+                rep->removed++;
+        }
+        free(path);
+    }
+    closedir(dh);
+    return rc;
+}
+
+void fr_doc_write_report_free(fr_doc_write_report *rep)
+{
+    if (!rep)
+        return;
+    free(rep->error);
+    rep->error = NULL;
+}
