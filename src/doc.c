@@ -443,14 +443,6 @@ static void rich_code(rich *r, const char *s, size_t len)
     rich_add(r, s, len, 1);
 }
 
-static void rich_append(rich *r, const rich *o)
-{
-    for (size_t i = 0; i < o->n; i++)
-        rich_add(r, o->bytes.p + o->segs[i].off, o->segs[i].len, o->segs[i].code);
-    if (o->oom || o->bytes.oom)
-        r->oom = 1;
-}
-
 static void rich_free(rich *r)
 {
     fr_buf_free(&r->bytes);
@@ -1070,18 +1062,9 @@ static int key_words(const fr_ruleset *rs, uint32_t k, fr_val v, fr_buf *b)
     return 2;
 }
 
-/* Keys in the order of a launch line: env and fact keys first (NAME=VALUE
- * words in front, as a shell writes them), then flags; each group in
- * declaration order. */
-static int key_before(const fr_ruleset *rs, uint32_t a, uint32_t b)
-{
-    int fa = rs->keys[a].kind == FR_KEY_FLAG, fb = rs->keys[b].kind == FR_KEY_FLAG;
-    if (fa != fb)
-        return fb;
-    return a < b;
-}
-
-/* Fills the argv of config c (into s->words / s->argv).  Returns argc. */
+/* Fills the argv of config c (into s->words / s->argv).  Returns argc.
+ * The order of a launch line: env and fact keys first (NAME=VALUE words in
+ * front, as a shell writes them), then flags; each in declaration order. */
 static size_t cfg_argv(search *s, const cfg *c)
 {
     const fr_ruleset *rs = s->rs;
