@@ -1,1 +1,2584 @@
-/* compile.c — to be written */
+/* compile.c — the compiler: files -> AST (parser) -> checked IR (ir.h).
+ *
+ * fr_compile() parses every file added, then works in two passes so that a
+ * rule may use a key declared in a later file:
+ *   1. declarations of all files: keys, enums, aliases, rule names;
+ *   2. rules (conditions, actions, messages, docs), then test blocks;
+ * then graph.c builds the evaluation plan, ir.c the lookup tables, and
+ * eval.c its indexes.  Every error of every file is reported (up to the cap)
+ * before giving up.
+ *
+ * Memory: the AST lives in an arena freed when fr_compile() returns; the IR
+ * arrays are sized from counts made while parsing and allocated once in the
+ * ruleset's arena.  Name -> id lookups go through hash maps keyed by the
+ * interned name pointer; nothing is quadratic. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "compile.h"
+#include "eval.h"
+#include "misspell.h"
+
+struct fr_compiler {
+    fr_sources  *src;
+    fr_diags    *diags;
+    fr_errsink   sink;
+    bool         lint;
+    bool         used;        /* fr_compile() ran */
+    bool         oom;
+    bool         io_failed;   /* a path could not be read */
+    uint32_t    *files;       /* file ids added, in order */
+    size_t       nfiles, capfiles;
+};
+
+/* ---- the compiler object ---------------------------------------------------- */
+
+fr_compiler *fr_compiler_new(void)
+{
+    fr_compiler *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->src = fr_sources_new();
+    c->diags = c->src ? fr_diags_new(c->src) : NULL;
+    if (!c->diags) {
+        fr_sources_free(&c->src);
+        free(c);
+        return NULL;
+    }
+    c->sink.diags = c->diags;
+    c->sink.max_errors = FR_DEFAULT_MAX_ERRORS;
+    return c;
+}
+
+void fr_compiler_free(fr_compiler **cp)
+{
+    if (!cp || !*cp)
+        return;
+    fr_compiler *c = *cp;
+    fr_diags_free(&c->diags);
+    fr_sources_unref(&c->src);
+    free(c->files);
+    free(c);
+    *cp = NULL;
+}
+
+const fr_diags *fr_compiler_diags(const fr_compiler *c)
+{
+    return c ? c->diags : NULL;
+}
+
+void fr_compiler_set_max_errors(fr_compiler *c, unsigned n)
+{
+    if (c)
+        c->sink.max_errors = n;
+}
+
+void fr_compiler_set_lint(fr_compiler *c, bool on)
+{
+    if (c)
+        c->lint = on;
+}
+
+static fr_span no_span(void)
+{
+    fr_span sp = { FR_NO_FILE, 0, 0 };
+    return sp;
+}
+
+static fr_rc add_source(fr_compiler *c, const char *name, const char *text, size_t len)
+{
+    if (len > FR_MAX_FILE) {
+        fr_report(&c->sink, FR_SEV_ERROR, no_span(),
+                  "%s: file too large (%zu bytes; the limit is %u MiB)", name, len, FR_MAX_FILE >> 20);
+        return FR_EIO;
+    }
+    if (fr_vec_reserve((void **)&c->files, &c->capfiles, c->nfiles + 1, sizeof *c->files) < 0)
+        return FR_ENOMEM;
+    int32_t id = fr_sources_add(c->src, name, text, len);
+    if (id < 0)
+        return FR_ENOMEM;
+    c->files[c->nfiles++] = (uint32_t)id;
+    return FR_OK;
+}
+
+fr_rc fr_compiler_add_text(fr_compiler *c, const char *name, const char *text, size_t len)
+{
+    if (!c || (!text && len))
+        return FR_EINVAL;
+    fr_rc rc = add_source(c, name ? name : "<input>", text ? text : "", len);
+    if (rc == FR_ENOMEM)
+        c->oom = true;
+    return rc;
+}
+
+static fr_rc io_error(fr_compiler *c, const char *path, const char *what, int err)
+{
+    c->io_failed = true;
+    if (err)
+        fr_report(&c->sink, FR_SEV_ERROR, no_span(), "%s: %s: %s", path, what, strerror(err));
+    else
+        fr_report(&c->sink, FR_SEV_ERROR, no_span(), "%s: %s", path, what);
+    return FR_EIO;
+}
+
+/* Reads a regular file into memory and adds it. */
+static fr_rc add_file(fr_compiler *c, const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return io_error(c, path, "cannot open", errno);
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        int e = errno;
+        close(fd);
+        return io_error(c, path, "cannot read", e);
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        return io_error(c, path, "is a directory (expected a rule file)", 0);
+    }
+    if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > FR_MAX_FILE) {
+        close(fd);
+        fr_report(&c->sink, FR_SEV_ERROR, no_span(),
+                  "%s: file too large (%lld bytes; the limit is %u MiB)", path,
+                  (long long)st.st_size, FR_MAX_FILE >> 20);
+        return FR_EIO;
+    }
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536, len = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        close(fd);
+        c->oom = true;
+        return FR_ENOMEM;
+    }
+    for (;;) {
+        if (len == cap) {
+            if (cap > FR_MAX_FILE) {
+                free(buf);
+                close(fd);
+                fr_report(&c->sink, FR_SEV_ERROR, no_span(),
+                          "%s: file too large (the limit is %u MiB)", path, FR_MAX_FILE >> 20);
+                return FR_EIO;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                close(fd);
+                c->oom = true;
+                return FR_ENOMEM;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t n = read(fd, buf + len, cap - len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            int e = errno;
+            free(buf);
+            close(fd);
+            return io_error(c, path, "cannot read", e);
+        }
+        if (n == 0)
+            break;
+        len += (size_t)n;
+    }
+    close(fd);
+    fr_rc rc = add_source(c, path, buf, len);
+    free(buf);
+    if (rc == FR_ENOMEM)
+        c->oom = true;
+    return rc;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool has_rules_ext(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 6 && strcmp(name + n - 6, ".rules") == 0;
+}
+
+/* A directory: its *.rules files in byte order of their names. */
+static fr_rc add_dir(fr_compiler *c, const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return io_error(c, path, "cannot open directory", errno);
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    fr_rc rc = FR_OK;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (de->d_name[0] == '.' || !has_rules_ext(de->d_name))
+            continue;
+        if (fr_vec_reserve((void **)&names, &cap, n + 1, sizeof *names) < 0
+            || !(names[n] = strdup(de->d_name))) {
+            rc = FR_ENOMEM;
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    if (rc == FR_OK)
+        qsort(names, n, sizeof *names, cmp_names);
+    size_t plen = strlen(path);
+    bool slash = plen && path[plen - 1] == '/';
+    for (size_t i = 0; i < n; i++) {
+        if (rc == FR_OK || rc == FR_EIO) {
+            size_t need = plen + strlen(names[i]) + 2;
+            char *full = malloc(need);
+            if (!full) {
+                rc = FR_ENOMEM;
+            } else {
+                snprintf(full, need, "%s%s%s", path, slash ? "" : "/", names[i]);
+                fr_rc r = add_file(c, full);
+                if (r != FR_OK && rc == FR_OK)
+                    rc = r;
+                if (r == FR_ENOMEM)
+                    rc = r;
+                free(full);
+            }
+        }
+        free(names[i]);
+    }
+    free(names);
+    if (rc == FR_ENOMEM)
+        c->oom = true;
+    return rc;
+}
+
+fr_rc fr_compiler_add_path(fr_compiler *c, const char *path)
+{
+    if (!c || !path)
+        return FR_EINVAL;
+    struct stat st;
+    if (stat(path, &st) < 0)
+        return io_error(c, path, "cannot open", errno);
+    if (S_ISDIR(st.st_mode))
+        return add_dir(c, path);
+    return add_file(c, path);
+}
+
+/* ---- a pointer-keyed hash map (compile time only) ----------------------------- */
+
+typedef struct pment {
+    const void *p;
+    uint32_t    tag;
+    uint32_t    val;
+} pment;
+
+typedef struct ptrmap {
+    pment  *e;
+    size_t  mask, n;
+} ptrmap;
+
+enum {
+    TAG_KEY = 0,      /* name -> key id */
+    TAG_ALIAS,        /* name -> alias index */
+    TAG_RULE,         /* name -> rule id */
+    TAG_TEST,         /* test name -> test index */
+    TAG_VALENUM,      /* enum value name -> first enum that has it */
+    TAG_CLI,          /* spelling -> key id */
+    TAG_REGEX,        /* interned pattern, tag TAG_REGEX + 32 * flags -> regex id */
+    TAG_ENUM = 1024   /* TAG_ENUM + enum id: value name -> value index */
+};
+
+static uint32_t pm_hash(const void *p, uint32_t tag)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull ^ (uint64_t)tag * 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)(x >> 32) ^ (uint32_t)x;
+}
+
+static uint32_t pm_get(const ptrmap *m, const void *p, uint32_t tag)
+{
+    if (!m->e)
+        return UINT32_MAX;
+    for (size_t i = pm_hash(p, tag) & m->mask;; i = (i + 1) & m->mask) {
+        if (!m->e[i].p)
+            return UINT32_MAX;
+        if (m->e[i].p == p && m->e[i].tag == tag)
+            return m->e[i].val;
+    }
+}
+
+static int pm_grow(ptrmap *m)
+{
+    size_t ncap = m->e ? (m->mask + 1) * 2 : 64;
+    pment *ne = calloc(ncap, sizeof *ne);
+    if (!ne)
+        return -1;
+    for (size_t i = 0; m->e && i <= m->mask; i++) {
+        if (!m->e[i].p)
+            continue;
+        size_t j = pm_hash(m->e[i].p, m->e[i].tag) & (ncap - 1);
+        while (ne[j].p)
+            j = (j + 1) & (ncap - 1);
+        ne[j] = m->e[i];
+    }
+    free(m->e);
+    m->e = ne;
+    m->mask = ncap - 1;
+    return 0;
+}
+
+/* Inserts or replaces.  Returns 0 or -1. */
+static int pm_put(ptrmap *m, const void *p, uint32_t tag, uint32_t val)
+{
+    if ((!m->e || (m->n + 1) * 4 > (m->mask + 1) * 3) && pm_grow(m) < 0)
+        return -1;
+    size_t i = pm_hash(p, tag) & m->mask;
+    for (; m->e[i].p; i = (i + 1) & m->mask)
+        if (m->e[i].p == p && m->e[i].tag == tag) {
+            m->e[i].val = val;
+            return 0;
+        }
+    m->e[i].p = p;
+    m->e[i].tag = tag;
+    m->e[i].val = val;
+    m->n++;
+    return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ---- compile state -------------------------------------------------------------- */
+
+#define NONE UINT32_MAX
+
+typedef struct cc {
+    fr_compiler *c;
+    fr_errsink  *sink;
+    fr_ruleset  *rs;
+    fr_arena    *a;            /* the ruleset's arena */
+    ast_file   **files;
+    size_t       nfiles;
+    uint32_t     file;         /* the file being compiled */
+    bool         oom;
+
+    ptrmap       map;
+    /* did-you-mean candidates */
+    const char **keycands;  size_t nkeycands;
+    const char **rulecands;
+    /* sizes */
+    uint32_t     capnodes, capkeys, caprules, captests, capaliases;
+    /* growable, copied into the arena at the end */
+    fr_enum     *enums;    size_t capenums;
+    fr_val      *consts;   fr_type *ctypes; size_t capconsts;
+    uint32_t    *consthash; size_t consthash_mask;
+    fr_set      *sets;     size_t capsets;
+    fr_regex    *regexes;  size_t capregexes;
+    /* enum dedupe: hash of the value list -> enum id (TAG_ENUM - 1 - probe) */
+    /* the rule being compiled */
+    const ast_rule *cur;
+    uint32_t     cur_rule;
+    bool         cur_declare;
+    uint32_t     stamp;
+    uint32_t    *declmark;     /* [nkeys]: == stamp when declared by cur */
+    uint32_t    *readmark;     /* [nkeys]: == stamp when read by cur */
+    uint32_t    *resmark;      /* [nkeys]: == stamp when read resolved by cur */
+    uint8_t     *keybad;       /* [nkeys]: the declaration had an error */
+    fr_span     *alias_locs;   /* [naliases] */
+    fr_span     *test_locs;    /* [ntests] */
+    uint32_t    *rd;   size_t nrd, caprd;     /* reads of cur */
+    fr_deps      deps;
+    size_t       ndeps, capdeps;
+    bool         rule_bad;     /* an error in the current rule */
+    /* pcre2 */
+    pcre2_compile_context *pctx;
+} cc;
+
+static fr_span SP(const cc *k, ast_pos p)
+{
+    fr_span sp = { k->file, p.start, p.end };
+    return sp;
+}
+
+static void nomem(cc *k)
+{
+    k->oom = true;
+    k->sink->oom = true;
+}
+
+static bool stopped(const cc *k)
+{
+    return k->oom || k->sink->stopped || k->sink->oom;
+}
+
+static fr_diag *err(cc *k, ast_pos p, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static fr_diag *err(cc *k, ast_pos p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fr_diag *g = fr_reportv(k->sink, FR_SEV_ERROR, SP(k, p), fmt, ap);
+    va_end(ap);
+    k->rule_bad = true;
+    return g;
+}
+
+static void note(cc *k, fr_diag *g, fr_span sp, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void note(cc *k, fr_diag *g, fr_span sp, const char *fmt, ...)
+{
+    if (!g)
+        return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fr_report_note(k->sink, g, sp, "%s", buf);
+}
+
+#define hint(k, g, ...) fr_report_hint((k)->sink, (g), __VA_ARGS__)
+
+static ast_pos pos2(uint32_t s, uint32_t e)
+{
+    ast_pos p = { s, e };
+    return p;
+}
+
+/* ---- names ------------------------------------------------------------------------ */
+
+/* The key a name denotes (a key or an alias), or NONE. */
+static uint32_t key_of(const cc *k, const char *name)
+{
+    uint32_t id = pm_get(&k->map, name, TAG_KEY);
+    if (id != NONE)
+        return id;
+    uint32_t al = pm_get(&k->map, name, TAG_ALIAS);
+    if (al != NONE && al < k->rs->naliases)
+        return k->rs->alias_keys[al];
+    return NONE;
+}
+
+static const char *intern(cc *k, const char *s, size_t n)
+{
+    const char *r = fr_intern(k->rs->names, s, n);
+    if (!r)
+        nomem(k);
+    return r;
+}
+
+static const char *tkind_word(uint8_t kind)
+{
+    switch (kind) {
+    case FR_T_BOOL:   return "bool";
+    case FR_T_INT:    return "int";
+    case FR_T_STRING: return "string";
+    case FR_T_ENUM:   return "enum";
+    default:          return "null";
+    }
+}
+
+/* "an int", "a bool", "a value of deepep_mode's enum" ... for messages.
+ * `who` names the key when known. */
+static const char *type_phrase(const cc *k, fr_type t, char *buf, size_t n)
+{
+    switch (t.kind) {
+    case FR_T_BOOL:   return "a bool";
+    case FR_T_INT:    return "an int";
+    case FR_T_STRING: return "a string";
+    case FR_T_NULL:   return "null";
+    default:
+        break;
+    }
+    /* name the enum by its first key */
+    for (uint32_t i = 0; i < k->rs->nkeys; i++)
+        if (k->rs->keys[i].type.kind == FR_T_ENUM && k->rs->keys[i].type.enum_id == t.enum_id) {
+            snprintf(buf, n, "an enum (%s)", k->rs->keys[i].name);
+            return buf;
+        }
+    return "an enum";
+}
+
+/* "choices: a, b, c" (at most 12 shown). */
+static void choices(const fr_enum *e, char *buf, size_t n)
+{
+    size_t off = 0;
+    buf[0] = '\0';
+    for (uint32_t i = 0; i < e->nvalues && off + 1 < n; i++) {
+        if (i == 12) {
+            snprintf(buf + off, n - off, ", ...");
+            return;
+        }
+        int w = snprintf(buf + off, n - off, "%s%s", i ? ", " : "", e->values[i]);
+        if (w < 0)
+            return;
+        off += (size_t)w;
+    }
+}
+
+/* ---- constants, sets, regexes ------------------------------------------------------ */
+
+static uint32_t const_hash(fr_type t, fr_val v)
+{
+    uint64_t x = (uint64_t)t.kind * 31 + t.enum_id;
+    x = x * 1000003u ^ (uint64_t)v.i;
+    x = x * 1000003u ^ (uint64_t)(uintptr_t)v.s;
+    x = x * 1000003u ^ v.is_null ^ ((uint64_t)t.nullable << 1);
+    return (uint32_t)(x ^ (x >> 29) ^ (x >> 47));
+}
+
+static bool const_eq(fr_type a, fr_val va, fr_type b, fr_val vb)
+{
+    return a.kind == b.kind && a.enum_id == b.enum_id && a.nullable == b.nullable
+        && va.i == vb.i && va.s == vb.s && va.is_null == vb.is_null;
+}
+
+static int consthash_grow(cc *k)
+{
+    size_t ncap = k->consthash ? (k->consthash_mask + 1) * 2 : 256;
+    uint32_t *nh = malloc(ncap * sizeof *nh);
+    if (!nh)
+        return -1;
+    memset(nh, 0xff, ncap * sizeof *nh);
+    for (uint32_t c = 0; c < k->rs->nconsts; c++) {
+        size_t j = const_hash(k->ctypes[c], k->consts[c]) & (ncap - 1);
+        while (nh[j] != NONE)
+            j = (j + 1) & (ncap - 1);
+        nh[j] = c;
+    }
+    free(k->consthash);
+    k->consthash = nh;
+    k->consthash_mask = ncap - 1;
+    return 0;
+}
+
+/* The constant id of (t, v); strings must be interned. */
+static uint32_t const_id(cc *k, fr_type t, fr_val v)
+{
+    fr_ruleset *rs = k->rs;
+    if ((!k->consthash || (rs->nconsts + 1) * 2 > k->consthash_mask + 1) && consthash_grow(k) < 0) {
+        nomem(k);
+        return NONE;
+    }
+    size_t j = const_hash(t, v) & k->consthash_mask;
+    for (; k->consthash[j] != NONE; j = (j + 1) & k->consthash_mask) {
+        uint32_t c = k->consthash[j];
+        if (const_eq(k->ctypes[c], k->consts[c], t, v))
+            return c;
+    }
+    size_t cap = k->capconsts;
+    if (fr_vec_reserve((void **)&k->consts, &cap, rs->nconsts + 1, sizeof *k->consts) < 0) {
+        nomem(k);
+        return NONE;
+    }
+    cap = k->capconsts;
+    if (fr_vec_reserve((void **)&k->ctypes, &cap, rs->nconsts + 1, sizeof *k->ctypes) < 0) {
+        nomem(k);
+        return NONE;
+    }
+    k->capconsts = cap;
+    uint32_t id = rs->nconsts++;
+    k->consts[id] = v;
+    k->ctypes[id] = t;
+    k->consthash[j] = id;
+    return id;
+}
+
+/* ---- nodes ------------------------------------------------------------------------------ */
+
+static uint32_t node(cc *k, uint8_t op, fr_type t, uint32_t a, uint32_t b, ast_pos p)
+{
+    fr_ruleset *rs = k->rs;
+    if (rs->nnodes >= k->capnodes) {
+        /* cannot happen: capnodes counts every expression parsed */
+        nomem(k);
+        return NONE;
+    }
+    fr_node *n = &rs->nodes[rs->nnodes];
+    n->op = op;
+    n->type = t;
+    n->a = a;
+    n->b = b;
+    n->loc = SP(k, p);
+    return rs->nnodes++;
+}
+
+static fr_type ty(uint8_t kind)
+{
+    fr_type t = { kind, 0, 0 };
+    return t;
+}
+
+static fr_type ty_enum(uint32_t id)
+{
+    fr_type t = { FR_T_ENUM, 0, id };
+    return t;
+}
+
+static bool same_type(fr_type a, fr_type b)
+{
+    return a.kind == b.kind && (a.kind != FR_T_ENUM || a.enum_id == b.enum_id);
+}
+
+static uint32_t const_node(cc *k, fr_type t, fr_val v, ast_pos p)
+{
+    uint32_t c = const_id(k, t, v);
+    if (c == NONE)
+        return NONE;
+    return node(k, FR_OP_CONST, t, c, 0, p);
+}
+
+/* Records that the current rule reads key `key` (resolved or input). */
+static void note_read(cc *k, uint32_t key, bool resolved)
+{
+    if (k->readmark[key] != k->stamp) {
+        k->readmark[key] = k->stamp;
+        if (fr_vec_reserve((void **)&k->rd, &k->caprd, k->nrd + 1, sizeof *k->rd) < 0) {
+            nomem(k);
+            return;
+        }
+        k->rd[k->nrd++] = key;
+    }
+    if (resolved && k->resmark[key] != k->stamp) {
+        k->resmark[key] = k->stamp;
+        if (fr_vec_reserve((void **)&k->deps.keys, &k->capdeps, k->ndeps + 1, sizeof *k->deps.keys) < 0) {
+            nomem(k);
+            return;
+        }
+        k->deps.keys[k->ndeps++] = key;
+    }
+}
+
+/* A key reference: its input value inside a rule that declares it. */
+static uint32_t key_node(cc *k, uint32_t key, bool given, ast_pos p)
+{
+    if (k->keybad[key]) {
+        k->rule_bad = true;   /* reported at the declaration */
+        return NONE;
+    }
+    bool input = given || (k->cur_declare && k->declmark[key] == k->stamp);
+    note_read(k, key, !input);
+    return node(k, input ? FR_OP_INPUT : FR_OP_KEY, k->rs->keys[key].type, key, 0, p);
+}
+
+/* ---- describing operands in messages ---------------------------------------------------- */
+
+/* 'text' of an expression as written (shortened). */
+static const char *quoted(const cc *k, ast_pos p, char *buf, size_t n)
+{
+    size_t len;
+    const char *text = fr_sources_text(k->rs->sources, k->file, &len);
+    uint32_t s = p.start, e = p.end;
+    if (!text || e > len || s > e) {
+        snprintf(buf, n, "the expression");
+        return buf;
+    }
+    uint32_t w = e - s;
+    if (w > 40)
+        snprintf(buf, n, "'%.*s...'", 37, text + s);
+    else
+        snprintf(buf, n, "'%.*s'", (int)w, text + s);
+    for (char *q = buf; *q; q++)
+        if (*q == '\n' || *q == '\t' || *q == '\r')
+            *q = ' ';
+    return buf;
+}
+
+/* "an int", "a bool", "a string", "a deepep_mode value", "null". */
+static const char *tphrase(const cc *k, fr_type t, char *buf, size_t n)
+{
+    if (t.kind != FR_T_ENUM)
+        return type_phrase(k, t, buf, n);
+    for (uint32_t i = 0; i < k->rs->nkeys; i++)
+        if (k->rs->keys[i].type.kind == FR_T_ENUM && k->rs->keys[i].type.enum_id == t.enum_id) {
+            snprintf(buf, n, "a %s value", k->rs->keys[i].name);
+            return buf;
+        }
+    return "an enum value";
+}
+
+/* The name of an enum for "unknown value 'x' for NAME". */
+static const char *enum_owner(const cc *k, uint32_t enum_id, const char *ctxname)
+{
+    if (ctxname)
+        return ctxname;
+    for (uint32_t i = 0; i < k->rs->nkeys; i++)
+        if (k->rs->keys[i].type.kind == FR_T_ENUM && k->rs->keys[i].type.enum_id == enum_id)
+            return k->rs->keys[i].name;
+    return "the enum";
+}
+
+static void unknown_value(cc *k, ast_pos p, const char *v, size_t vlen, uint32_t enum_id,
+                          const char *ctxname)
+{
+    const fr_enum *en = &k->enums[enum_id];
+    char ch[512];
+    choices(en, ch, sizeof ch);
+    const char *m = fr_did_you_mean(v, vlen, (const char *const *)en->values, en->nvalues);
+    if (m)
+        err(k, p, "unknown value '%.*s' for %s; did you mean '%s'? choices: %s", (int)(vlen > 60 ? 60 : vlen),
+            v, enum_owner(k, enum_id, ctxname), m, ch);
+    else
+        err(k, p, "unknown value '%.*s' for %s; choices: %s", (int)(vlen > 60 ? 60 : vlen), v,
+            enum_owner(k, enum_id, ctxname), ch);
+}
+
+static void unknown_key(cc *k, ast_pos p, const char *name)
+{
+    const char *m = fr_did_you_mean(name, strlen(name), k->keycands, k->nkeycands);
+    if (m)
+        err(k, p, "unknown key '%s'; did you mean '%s'?", name, m);
+    else
+        err(k, p, "unknown key '%s'", name);
+}
+
+static void hyphen_key(cc *k, ast_pos p, const char *name)
+{
+    fr_diag *g = err(k, p, "'%s' is not a key (names of keys have no '-')", name);
+    const char *dash = strchr(name, '-');
+    if (dash)
+        hint(k, g, "write '%.*s - %s' with spaces for subtraction", (int)(dash - name), name, dash + 1);
+}
+
+/* ---- literal values (defaults, set members, test expectations) ------------------------------- */
+
+/* Checks literal e against type t (of key `keyname`) and stores its value.
+ * Returns 0, or -1 after reporting an error. */
+static int lit_val(cc *k, const ast_expr *e, fr_type t, const char *keyname, fr_val *out)
+{
+    char b1[96], b2[96];
+    memset(out, 0, sizeof *out);
+    switch (e->kind) {
+    case AE_NULL:
+        if (!t.nullable) {
+            fr_diag *g = err(k, e->pos, "'%s' cannot be null: its type is not nullable", keyname);
+            hint(k, g, "declare it with '?' to allow null, e.g. '%s? = null'", tkind_word(t.kind));
+            return -1;
+        }
+        out->is_null = 1;
+        return 0;
+    case AE_TRUE:
+    case AE_FALSE:
+        if (t.kind == FR_T_BOOL) {
+            out->i = e->kind == AE_TRUE;
+            return 0;
+        }
+        break;
+    case AE_INT:
+        if (t.kind == FR_T_INT) {
+            out->i = e->u.i;
+            return 0;
+        }
+        break;
+    case AE_STR:
+        if (t.kind == FR_T_STRING) {
+            out->s = intern(k, e->u.str.s, e->u.str.len);
+            out->i = e->u.str.len;
+            return out->s ? 0 : -1;
+        }
+        if (t.kind == FR_T_ENUM) {
+            const char *in = fr_intern_lookup(k->rs->names, e->u.str.s, e->u.str.len);
+            uint32_t vi = in ? pm_get(&k->map, in, TAG_ENUM + t.enum_id) : NONE;
+            if (vi == NONE) {
+                unknown_value(k, e->pos, e->u.str.s, e->u.str.len, t.enum_id, keyname);
+                return -1;
+            }
+            out->i = vi;
+            return 0;
+        }
+        break;
+    case AE_NAME:
+        if (t.kind == FR_T_ENUM) {
+            uint32_t vi = pm_get(&k->map, e->u.name, TAG_ENUM + t.enum_id);
+            if (vi == NONE) {
+                unknown_value(k, e->pos, e->u.name, strlen(e->u.name), t.enum_id, keyname);
+                return -1;
+            }
+            out->i = vi;
+            return 0;
+        }
+        if (t.kind == FR_T_STRING) {
+            fr_diag *g = err(k, e->pos, "%s is not a string (the type of '%s')", quoted(k, e->pos, b1, sizeof b1),
+                             keyname);
+            hint(k, g, "strings are written in double quotes");
+            return -1;
+        }
+        break;
+    default:
+        break;
+    }
+    fr_type et = ty(e->kind == AE_INT ? FR_T_INT : e->kind == AE_STR ? FR_T_STRING
+                    : e->kind == AE_NAME ? FR_T_ENUM : FR_T_BOOL);
+    if (e->kind == AE_NAME)
+        err(k, e->pos, "%s is not %s (the type of '%s')", quoted(k, e->pos, b1, sizeof b1),
+            tphrase(k, t, b2, sizeof b2), keyname);
+    else
+    {
+        char b3[96];
+        err(k, e->pos, "%s is %s, not %s (the type of '%s')", quoted(k, e->pos, b1, sizeof b1),
+            type_phrase(k, et, b2, sizeof b2), tphrase(k, t, b3, sizeof b3), keyname);
+    }
+    return -1;
+}
+
+/* ---- expressions ---------------------------------------------------------------------------- */
+
+static uint32_t c_expr(cc *k, const ast_expr *e, const fr_type *expect, const char *ctxname);
+
+static fr_type ntype(const cc *k, uint32_t n)
+{
+    return k->rs->nodes[n].type;
+}
+
+/* Whether e has a type of its own (not a bare name or literal that takes
+ * the other side's type). */
+static bool self_typed(const cc *k, const ast_expr *e)
+{
+    switch (e->kind) {
+    case AE_NAME:
+        return !e->op && key_of(k, e->u.name) != NONE;
+    case AE_STR:
+    case AE_NULL:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/* The key named by e when it is a plain key reference (for messages). */
+static const char *keyname_of(const cc *k, const ast_expr *e)
+{
+    if (e->kind == AE_NAME || e->kind == AE_GIVEN) {
+        uint32_t key = e->op ? NONE : key_of(k, e->u.name);
+        if (key != NONE)
+            return k->rs->keys[key].name;
+    }
+    return NULL;
+}
+
+static uint32_t c_name(cc *k, const ast_expr *e, const fr_type *expect, const char *ctxname)
+{
+    const char *name = e->u.name;
+    char b1[96], b2[96];
+    if (expect && expect->kind == FR_T_ENUM) {
+        uint32_t vi = pm_get(&k->map, name, TAG_ENUM + expect->enum_id);
+        if (vi != NONE) {
+            fr_val v = { (int64_t)vi, NULL, 0 };
+            return const_node(k, ty_enum(expect->enum_id), v, e->pos);
+        }
+    }
+    uint32_t key = e->op ? NONE : key_of(k, name);
+    if (key != NONE)
+        return key_node(k, key, false, e->pos);
+    if (expect && expect->kind == FR_T_ENUM) {
+        unknown_value(k, e->pos, name, strlen(name), expect->enum_id, ctxname);
+        return NONE;
+    }
+    uint32_t en = pm_get(&k->map, name, TAG_VALENUM);
+    if (en != NONE) {
+        if (expect && ctxname)
+            err(k, e->pos, "type mismatch: '%s' is %s, but '%s' is %s", ctxname,
+                tphrase(k, *expect, b1, sizeof b1), name, tphrase(k, ty_enum(en), b2, sizeof b2));
+        else if (expect)
+            err(k, e->pos, "type mismatch: '%s' is %s, not %s", name, tphrase(k, ty_enum(en), b2, sizeof b2),
+                tphrase(k, *expect, b1, sizeof b1));
+        else {
+            fr_diag *g = err(k, e->pos, "'%s' is a value, not a key", name);
+            hint(k, g, "compare a key with it, e.g. '%s = %s'", enum_owner(k, en, NULL), name);
+        }
+        return NONE;
+    }
+    if (e->op)
+        hyphen_key(k, e->pos, name);
+    else
+        unknown_key(k, e->pos, name);
+    return NONE;
+}
+
+static uint32_t c_leaf(cc *k, const ast_expr *e, const fr_type *expect, const char *ctxname)
+{
+    fr_val v = { 0, NULL, 0 };
+    switch (e->kind) {
+    case AE_NAME:
+        return c_name(k, e, expect, ctxname);
+    case AE_INT:
+        v.i = e->u.i;
+        return const_node(k, ty(FR_T_INT), v, e->pos);
+    case AE_TRUE:
+    case AE_FALSE:
+        v.i = e->kind == AE_TRUE;
+        return const_node(k, ty(FR_T_BOOL), v, e->pos);
+    case AE_STR:
+        if (expect && expect->kind == FR_T_ENUM) {
+            if (lit_val(k, e, *expect, enum_owner(k, expect->enum_id, ctxname), &v) < 0)
+                return NONE;
+            return const_node(k, ty_enum(expect->enum_id), v, e->pos);
+        }
+        v.s = intern(k, e->u.str.s, e->u.str.len);
+        v.i = e->u.str.len;
+        return v.s ? const_node(k, ty(FR_T_STRING), v, e->pos) : NONE;
+    case AE_NULL: {
+        v.is_null = 1;
+        if (!expect)
+            return const_node(k, ty(FR_T_NULL), v, e->pos);
+        if (!expect->nullable) {
+            fr_diag *g = ctxname ? err(k, e->pos, "'%s' is never null: its type is not nullable", ctxname)
+                                 : err(k, e->pos, "this is never null: its type is not nullable");
+            hint(k, g, "declare the key with '?' to allow null, e.g. 'flag x : int? = null;'");
+            return NONE;
+        }
+        fr_type t = *expect;
+        return const_node(k, t, v, e->pos);
+    }
+    case AE_GIVEN: {
+        ast_pos kp = pos2(e->pos.start, e->pos.end);
+        if (e->op) {
+            hyphen_key(k, kp, e->u.name);
+            return NONE;
+        }
+        uint32_t key = key_of(k, e->u.name);
+        if (key == NONE) {
+            unknown_key(k, kp, e->u.name);
+            return NONE;
+        }
+        return key_node(k, key, true, e->pos);
+    }
+    default:
+        return NONE;
+    }
+}
+
+/* Requires node n (from e) to have type kind `want`; `what` names the
+ * operator for the message. */
+static bool need(cc *k, uint32_t n, const ast_expr *e, uint8_t want, const char *what)
+{
+    if (n == NONE)
+        return false;
+    fr_type t = ntype(k, n);
+    if (t.kind == want)
+        return true;
+    char b1[96], b2[96];
+    fr_diag *g = err(k, e->pos, "%s needs %s, but %s is %s", what,
+                     want == FR_T_BOOL ? "conditions (bools)" : want == FR_T_INT ? "ints" : "a string",
+                     quoted(k, e->pos, b1, sizeof b1), tphrase(k, t, b2, sizeof b2));
+    if (want == FR_T_BOOL && t.kind == FR_T_INT)
+        hint(k, g, "compare it, e.g. %s != 0", b1);
+    return false;
+}
+
+static uint32_t c_unary(cc *k, const ast_expr *e)
+{
+    uint32_t a = c_expr(k, e->u.bin.l, NULL, NULL);
+    if (a == NONE)
+        return NONE;
+    if (e->op == FR_OP_NOT) {
+        if (!need(k, a, e->u.bin.l, FR_T_BOOL, "'!'"))
+            return NONE;
+        return node(k, FR_OP_NOT, ty(FR_T_BOOL), a, 0, e->pos);
+    }
+    if (!need(k, a, e->u.bin.l, FR_T_INT, "'-'"))
+        return NONE;
+    fr_node *n = &k->rs->nodes[a];
+    if (n->op == FR_OP_CONST && a == k->rs->nnodes - 1) {
+        /* fold a negative literal into one constant */
+        fr_val v = k->consts[n->a];
+        if (v.i == INT64_MIN) {
+            err(k, e->pos, "integer overflow in %s", "'-'");
+            return NONE;
+        }
+        v.i = -v.i;
+        k->rs->nnodes--;
+        return const_node(k, ty(FR_T_INT), v, e->pos);
+    }
+    return node(k, FR_OP_NEG, ty(FR_T_INT), a, 0, e->pos);
+}
+
+static uint32_t c_compare(cc *k, const ast_expr *e)
+{
+    const ast_expr *l = e->u.bin.l, *r = e->u.bin.r;
+    uint32_t a, b;
+    char b1[96], b2[96], b3[96], b4[96];
+    if (!self_typed(k, l) && self_typed(k, r)) {
+        b = c_expr(k, r, NULL, NULL);
+        if (b == NONE)
+            return NONE;
+        fr_type t = ntype(k, b);
+        a = c_expr(k, l, &t, keyname_of(k, r));
+    } else {
+        a = c_expr(k, l, NULL, NULL);
+        if (a == NONE)
+            return NONE;
+        fr_type t = ntype(k, a);
+        b = c_expr(k, r, t.kind == FR_T_NULL ? NULL : &t, keyname_of(k, l));
+    }
+    if (a == NONE || b == NONE)
+        return NONE;
+    fr_type ta = ntype(k, a), tb = ntype(k, b);
+    const char *opt = fr_op_text((fr_op)e->op);
+    if (e->op == FR_OP_EQ || e->op == FR_OP_NE) {
+        if (ta.kind == FR_T_NULL && tb.kind == FR_T_NULL) {
+            err(k, e->pos, "comparing null with null");
+            return NONE;
+        }
+        if (ta.kind == FR_T_NULL || tb.kind == FR_T_NULL) {
+            fr_type other = ta.kind == FR_T_NULL ? tb : ta;
+            const ast_expr *oe = ta.kind == FR_T_NULL ? r : l;
+            if (!other.nullable) {
+                fr_diag *g = err(k, e->pos, "%s is never null: %s is not nullable", quoted(k, oe->pos, b1, sizeof b1),
+                                 tphrase(k, other, b2, sizeof b2));
+                hint(k, g, "declare the key with '?' to allow null");
+                return NONE;
+            }
+        } else if (!same_type(ta, tb)) {
+            err(k, e->pos, "type mismatch: %s is %s but %s is %s", quoted(k, l->pos, b1, sizeof b1),
+                tphrase(k, ta, b2, sizeof b2), quoted(k, r->pos, b3, sizeof b3), tphrase(k, tb, b4, sizeof b4));
+            return NONE;
+        }
+    } else {
+        char what[16];
+        snprintf(what, sizeof what, "'%s'", opt);
+        if (!need(k, a, l, FR_T_INT, what) || !need(k, b, r, FR_T_INT, what))
+            return NONE;
+    }
+    return node(k, e->op, ty(FR_T_BOOL), a, b, e->pos);
+}
+
+static uint32_t c_binary(cc *k, const ast_expr *e)
+{
+    switch (e->op) {
+    case FR_OP_EQ: case FR_OP_NE: case FR_OP_LT: case FR_OP_LE: case FR_OP_GT: case FR_OP_GE:
+        return c_compare(k, e);
+    default:
+        break;
+    }
+    uint32_t a = c_expr(k, e->u.bin.l, NULL, NULL);
+    uint32_t b = c_expr(k, e->u.bin.r, NULL, NULL);
+    if (a == NONE || b == NONE)
+        return NONE;
+    char what[16];
+    snprintf(what, sizeof what, "'%s'", fr_op_text((fr_op)e->op));
+    uint8_t want = e->op == FR_OP_AND || e->op == FR_OP_OR ? FR_T_BOOL : FR_T_INT;
+    if (!need(k, a, e->u.bin.l, want, what) || !need(k, b, e->u.bin.r, want, what))
+        return NONE;
+    return node(k, e->op, ty(want), a, b, e->pos);
+}
+
+static int cmp_int(const void *x, const void *y)
+{
+    const fr_val *a = x, *b = y;
+    return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+    const fr_val *a = x, *b = y;
+    size_t n = (size_t)(a->i < b->i ? a->i : b->i);
+    int c = n ? memcmp(a->s, b->s, n) : 0;
+    if (c)
+        return c;
+    return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static uint32_t c_in(cc *k, const ast_expr *e)
+{
+    const ast_expr *l = e->u.in.l;
+    uint32_t a = c_expr(k, l, NULL, NULL);
+    if (a == NONE)
+        return NONE;
+    fr_type t = ntype(k, a);
+    const char *kn = keyname_of(k, l);
+    char b1[96];
+    if (t.kind == FR_T_NULL) {
+        err(k, l->pos, "'in' needs a value on its left, not null");
+        return NONE;
+    }
+    fr_ruleset *rs = k->rs;
+    if (fr_vec_reserve((void **)&k->sets, &k->capsets, rs->nsets + 1, sizeof *k->sets) < 0) {
+        nomem(k);
+        return NONE;
+    }
+    fr_set set;
+    memset(&set, 0, sizeof set);
+    set.type = t;
+    const ast_set *as = e->u.in.set;
+    uint32_t nwords = t.kind == FR_T_ENUM ? (k->enums[t.enum_id].nvalues + 63) / 64 : 0;
+    if (t.kind == FR_T_ENUM)
+        set.bits = fr_arena_array(k->a, nwords ? nwords : 1, sizeof *set.bits);
+    else if (as->n)
+        set.vals = fr_arena_array(k->a, as->n, sizeof *set.vals);
+    if ((t.kind == FR_T_ENUM && !set.bits) || (t.kind != FR_T_ENUM && as->n && !set.vals)) {
+        nomem(k);
+        return NONE;
+    }
+    bool bad = false;
+    uint32_t nv = 0;
+    for (const ast_elist *m = as->head; m; m = m->next) {
+        fr_val v;
+        if (m->e->kind == AE_NULL && t.nullable) {
+            set.has_null = 1;
+            continue;
+        }
+        if (m->e->kind == AE_NULL) {
+            err(k, m->e->pos, "%s is never null: it is not nullable", quoted(k, l->pos, b1, sizeof b1));
+            bad = true;
+            continue;
+        }
+        fr_type tt = t;
+        tt.nullable = 0;
+        if (lit_val(k, m->e, tt, kn ? kn : "the left side", &v) < 0) {
+            bad = true;
+            continue;
+        }
+        if (t.kind == FR_T_ENUM) {
+            if (!(set.bits[v.i / 64] & (1ull << (v.i % 64))))
+                nv++;
+            set.bits[v.i / 64] |= 1ull << (v.i % 64);
+        } else {
+            set.vals[nv++] = v;
+        }
+    }
+    if (bad)
+        return NONE;
+    if (t.kind != FR_T_ENUM && nv > 1) {
+        int (*cmp)(const void *, const void *) = t.kind == FR_T_STRING ? cmp_str : cmp_int;
+        qsort(set.vals, nv, sizeof *set.vals, cmp);
+        uint32_t w = 1;
+        for (uint32_t i = 1; i < nv; i++)
+            if (cmp(&set.vals[i], &set.vals[w - 1]) != 0)
+                set.vals[w++] = set.vals[i];
+        nv = w;
+    }
+    set.n = nv;
+    uint32_t sid = rs->nsets++;
+    k->sets[sid] = set;
+    return node(k, e->op, ty(FR_T_BOOL), a, sid, e->pos);
+}
+
+static uint32_t pcre_flags(uint32_t bits)
+{
+    static const uint32_t map[5] = { PCRE2_CASELESS, PCRE2_MULTILINE, PCRE2_DOTALL, PCRE2_EXTENDED,
+                                     PCRE2_UTF };
+    uint32_t f = 0;
+    for (int i = 0; i < 5; i++)
+        if (bits & (1u << i))
+            f |= map[i];
+    return f;
+}
+
+static uint32_t c_regex(cc *k, const ast_regex *re)
+{
+    fr_ruleset *rs = k->rs;
+    const char *pat = intern(k, re->pat, re->len);
+    if (!pat)
+        return NONE;
+    uint32_t tag = TAG_REGEX + 32 * re->flags;
+    uint32_t id = pm_get(&k->map, pat, tag);
+    if (id != NONE)
+        return id;
+    int errcode;
+    PCRE2_SIZE erroff;
+    uint32_t flags = pcre_flags(re->flags);
+    pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat, re->len, flags, &errcode, &erroff, k->pctx);
+    if (!code) {
+        PCRE2_UCHAR msg[256];
+        if (pcre2_get_error_message(errcode, msg, sizeof msg) < 0)
+            snprintf((char *)msg, sizeof msg, "error %d", errcode);
+        if (errcode == PCRE2_ERROR_NOMEMORY) {
+            nomem(k);
+            return NONE;
+        }
+        uint32_t at = re->pat_pos.start + (uint32_t)(erroff > re->len ? re->len : erroff);
+        err(k, pos2(at, at + 1), "bad regular expression: %s", (const char *)msg);
+        return NONE;
+    }
+    (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);   /* without JIT: interpreted */
+    if (fr_vec_reserve((void **)&k->regexes, &k->capregexes, rs->nregexes + 1, sizeof *k->regexes) < 0
+        || pm_put(&k->map, pat, tag, rs->nregexes) < 0) {
+        pcre2_code_free(code);
+        nomem(k);
+        return NONE;
+    }
+    id = rs->nregexes++;
+    k->regexes[id].pattern = pat;
+    k->regexes[id].flags = flags;
+    k->regexes[id].code = code;
+    k->regexes[id].loc = SP(k, re->pat_pos);
+    return id;
+}
+
+static uint32_t c_match(cc *k, const ast_expr *e)
+{
+    uint32_t a = c_expr(k, e->u.match.l, NULL, NULL);
+    if (a == NONE || !need(k, a, e->u.match.l, FR_T_STRING, "'~'"))
+        return NONE;
+    uint32_t re = c_regex(k, e->u.match.re);
+    if (re == NONE)
+        return NONE;
+    return node(k, FR_OP_MATCH, ty(FR_T_BOOL), a, re, e->pos);
+}
+
+static uint32_t c_expr(cc *k, const ast_expr *e, const fr_type *expect, const char *ctxname)
+{
+    if (!e || stopped(k))
+        return NONE;
+    if (e->depth > k->rs->max_depth)
+        k->rs->max_depth = e->depth;
+    switch (e->kind) {
+    case AE_UNARY:  return c_unary(k, e);
+    case AE_BINARY: return c_binary(k, e);
+    case AE_IN:     return c_in(k, e);
+    case AE_MATCH:  return c_match(k, e);
+    default:        return c_leaf(k, e, expect, ctxname);
+    }
+}
+
+/* A condition: an expression of type bool. */
+static uint32_t c_cond(cc *k, const ast_expr *e, const char *what)
+{
+    uint32_t n = c_expr(k, e, NULL, NULL);
+    if (n == NONE)
+        return NONE;
+    fr_type t = ntype(k, n);
+    if (t.kind != FR_T_BOOL) {
+        char b1[96], b2[96];
+        fr_diag *g = err(k, e->pos, "%s %s is %s, not a condition (bool)", what, quoted(k, e->pos, b1, sizeof b1),
+                         tphrase(k, t, b2, sizeof b2));
+        if (t.kind == FR_T_INT)
+            hint(k, g, "compare it, e.g. %s != 0", b1);
+        else if (t.kind == FR_T_ENUM || t.kind == FR_T_STRING)
+            hint(k, g, "compare it, e.g. %s = VALUE", b1);
+        return NONE;
+    }
+    return n;
+}
+
+/* ---- message templates ----------------------------------------------------------------------- */
+
+/* The source offset of byte `doff` of the decoded string s (which may be
+ * several adjacent literals with escapes in between). */
+static uint32_t src_pos(const cc *k, const ast_str *s, uint32_t doff)
+{
+    size_t flen;
+    const char *t = fr_sources_text(k->rs->sources, k->file, &flen);
+    uint32_t i = s->pos.start, end = s->pos.end > flen ? (uint32_t)flen : s->pos.end;
+    uint32_t count = 0;
+    bool in = false;
+    while (t && i < end) {
+        char c = t[i];
+        if (c == '"') {
+            in = !in;
+            i++;
+            continue;
+        }
+        if (!in) {
+            if (c == '#')
+                while (i < end && t[i] != '\n')
+                    i++;
+            else
+                i++;
+            continue;
+        }
+        uint32_t chars = 1, bytes = 1;
+        if (c == '\\' && i + 1 < end) {
+            char d = t[i + 1];
+            chars = 2;
+            if (d == 'x') {
+                chars = 4;
+            } else if (d == 'u') {
+                uint32_t j = i + 2, cp = 0;
+                while (j < end && t[j] != '}') {
+                    if (t[j] != '{') {
+                        unsigned v = (unsigned)(t[j] >= 'a' ? t[j] - 'a' + 10 : t[j] >= 'A' ? t[j] - 'A' + 10
+                                                                                      : t[j] - '0');
+                        cp = cp * 16 + (v & 15);
+                    }
+                    j++;
+                }
+                chars = j + 1 - i;
+                bytes = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            }
+        }
+        if (count + bytes > doff)
+            return i;
+        count += bytes;
+        i += chars;
+    }
+    return end > s->pos.start ? end - 1 : s->pos.start;
+}
+
+/* Span of decoded bytes [a, b) of s in the source. */
+static ast_pos src_span(const cc *k, const ast_str *s, uint32_t a, uint32_t b)
+{
+    uint32_t sa = src_pos(k, s, a);
+    uint32_t sb = b > a ? src_pos(k, s, b - 1) + 1 : sa + 1;
+    return pos2(sa, sb < sa ? sa + 1 : sb);
+}
+
+static bool name_start(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+static bool name_char(char c)
+{
+    return name_start(c) || (c >= '0' && c <= '9') || c == '-';
+}
+
+typedef struct segvec {
+    fr_seg *v;
+    size_t  n, cap;
+} segvec;
+
+static int seg_push(cc *k, segvec *sv, fr_seg s)
+{
+    if (fr_vec_reserve((void **)&sv->v, &sv->cap, sv->n + 1, sizeof *sv->v) < 0) {
+        nomem(k);
+        return -1;
+    }
+    sv->v[sv->n++] = s;
+    return 0;
+}
+
+/* One placeholder: the text between '{' and '}' (decoded bytes [a, b)). */
+static int c_placeholder(cc *k, const ast_str *s, uint32_t a, uint32_t b, segvec *sv)
+{
+    const char *p = s->s + a, *e = s->s + b;
+    bool given = false, repr = false;
+    if ((size_t)(e - p) > 6 && memcmp(p, "given(", 6) == 0) {
+        given = true;
+        p += 6;
+    }
+    const char *n0 = p;
+    if (p < e && name_start(*p))
+        while (p < e && name_char(*p))
+            p++;
+    const char *n1 = p;
+    if (given) {
+        if (p < e && *p == ')')
+            p++;
+        else
+            n1 = n0;   /* malformed */
+    }
+    if (e - p == 2 && p[0] == '!' && p[1] == 'r') {
+        repr = true;
+        p += 2;
+    }
+    ast_pos where = src_span(k, s, a - 1, b + 1);
+    if (n1 == n0 || p != e) {
+        fr_diag *g = err(k, where, "bad placeholder '{%.*s}' in the message", (int)(b - a > 40 ? 40 : b - a),
+                         s->s + a);
+        hint(k, g, "placeholders are {KEY}, {KEY!r}, {given(KEY)} and {given(KEY)!r}; "
+                   "write '{{' and '}}' for braces");
+        return -1;
+    }
+    ast_pos npos = src_span(k, s, (uint32_t)(n0 - s->s), (uint32_t)(n1 - s->s));
+    const char *name = fr_intern_lookup(k->rs->names, n0, (size_t)(n1 - n0));
+    uint32_t key = NONE;
+    if (memchr(n0, '-', (size_t)(n1 - n0))) {
+        char tmp[FR_MAX_IDENT + 1];
+        snprintf(tmp, sizeof tmp, "%.*s", (int)(n1 - n0), n0);
+        hyphen_key(k, npos, tmp);
+        return -1;
+    }
+    if (name)
+        key = key_of(k, name);
+    if (key == NONE) {
+        char tmp[FR_MAX_IDENT + 1];
+        snprintf(tmp, sizeof tmp, "%.*s", (int)(n1 - n0), n0);
+        const char *m = fr_did_you_mean(tmp, strlen(tmp), k->keycands, k->nkeycands);
+        if (m)
+            err(k, npos, "unknown key '%s' in the message; did you mean '%s'?", tmp, m);
+        else
+            err(k, npos, "unknown key '%s' in the message", tmp);
+        return -1;
+    }
+    bool input = given || (k->cur_declare && k->declmark[key] == k->stamp);
+    note_read(k, key, !input);
+    fr_seg seg = { input ? FR_SEG_INPUT : FR_SEG_KEY, repr, key, NULL, 0 };
+    return seg_push(k, sv, seg);
+}
+
+static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
+{
+    sv->n = 0;
+    out->source = s->s;
+    out->loc = SP(k, s->pos);
+    const char *t = s->s;
+    uint32_t n = s->len, i = 0, run = 0;
+    bool bad = false;
+    while (i < n) {
+        char c = t[i];
+        if (c != '{' && c != '}') {
+            i++;
+            continue;
+        }
+        if (i + 1 < n && t[i + 1] == c) {
+            /* "{{" or "}}": text up to and including the first brace */
+            fr_seg seg = { FR_SEG_TEXT, 0, 0, t + run, i + 1 - run };
+            if (seg_push(k, sv, seg) < 0)
+                return -1;
+            i += 2;
+            run = i;
+            continue;
+        }
+        if (c == '}') {
+            fr_diag *g = err(k, src_span(k, s, i, i + 1), "single '}' in the message");
+            hint(k, g, "write '}}' for a literal brace");
+            bad = true;
+            i++;
+            continue;
+        }
+        const char *close = memchr(t + i + 1, '}', n - i - 1);
+        const char *open2 = memchr(t + i + 1, '{', n - i - 1);
+        if (!close || (open2 && open2 < close)) {
+            fr_diag *g = err(k, src_span(k, s, i, i + 1), "unclosed '{' in the message");
+            hint(k, g, "write '{{' for a literal brace");
+            bad = true;
+            i++;
+            continue;
+        }
+        if (i > run) {
+            fr_seg seg = { FR_SEG_TEXT, 0, 0, t + run, i - run };
+            if (seg_push(k, sv, seg) < 0)
+                return -1;
+        }
+        uint32_t b = (uint32_t)(close - t);
+        if (c_placeholder(k, s, i + 1, b, sv) < 0)
+            bad = true;
+        i = b + 1;
+        run = i;
+    }
+    if (run < n) {
+        fr_seg seg = { FR_SEG_TEXT, 0, 0, t + run, n - run };
+        if (seg_push(k, sv, seg) < 0)
+            return -1;
+    }
+    if (bad || k->oom)
+        return -1;
+    out->nsegs = (uint32_t)sv->n;
+    out->segs = fr_arena_array(k->a, sv->n ? sv->n : 1, sizeof *out->segs);
+    if (!out->segs) {
+        nomem(k);
+        return -1;
+    }
+    memcpy(out->segs, sv->v, sv->n * sizeof *sv->v);
+    return 0;
+}
+
+/* ---- doc blocks ----------------------------------------------------------------------------------- */
+
+static const char *const doc_fields[] = { "summary", "means", "solution", "situation", "see" };
+enum { DF_SUMMARY, DF_MEANS, DF_SOLUTION, DF_SITUATION, DF_SEE, DF__N };
+
+static int doc_field(const char *name)
+{
+    for (int i = 0; i < DF__N; i++)
+        if (strcmp(name, doc_fields[i]) == 0)
+            return i;
+    return -1;
+}
+
+static uint32_t find_rule(cc *k, const ast_name *n, const char *what)
+{
+    uint32_t r = pm_get(&k->map, n->s, TAG_RULE);
+    if (r != NONE)
+        return r;
+    const char *m = fr_did_you_mean(n->s, n->len, k->rulecands, k->rs->nrules);
+    if (m)
+        err(k, n->pos, "unknown rule '%s'%s; did you mean '%s'?", n->s, what, m);
+    else
+        err(k, n->pos, "unknown rule '%s'%s", n->s, what);
+    return NONE;
+}
+
+static fr_doc *c_doc(cc *k, const ast_doc *d)
+{
+    fr_doc *doc = fr_arena_zalloc(k->a, sizeof *doc);
+    if (!doc) {
+        nomem(k);
+        return NULL;
+    }
+    doc->loc = SP(k, d->pos);
+    uint32_t count[DF__N] = { 0 };
+    const ast_docfield *first[DF__N] = { NULL };
+    for (const ast_docfield *f = d->fields; f; f = f->next) {
+        int which = doc_field(f->field.s);
+        if (which < 0) {
+            const char *m = fr_did_you_mean(f->field.s, f->field.len, doc_fields, DF__N);
+            if (m)
+                err(k, f->field.pos, "unknown doc field '%s'; did you mean '%s'?", f->field.s, m);
+            else
+                err(k, f->field.pos, "unknown doc field '%s'; the fields are summary, means, solution, "
+                                     "situation and see", f->field.s);
+            continue;
+        }
+        if (which == DF_SEE && !f->is_name) {
+            fr_diag *g = err(k, f->str.pos, "'see' takes a rule name, not a string");
+            hint(k, g, "write 'see other-rule-name;'");
+            continue;
+        }
+        if (which != DF_SEE && f->is_name) {
+            fr_diag *g = err(k, f->name.pos, "'%s' takes a string, not a name", f->field.s);
+            hint(k, g, "write '%s \"...\";'", f->field.s);
+            continue;
+        }
+        if ((which == DF_SUMMARY || which == DF_MEANS) && first[which]) {
+            fr_diag *g = err(k, f->field.pos, "duplicate '%s' in the doc block", f->field.s);
+            note(k, g, SP(k, first[which]->field.pos), "first given here");
+            continue;
+        }
+        if (!first[which])
+            first[which] = f;
+        count[which]++;
+    }
+    doc->solutions = fr_arena_array(k->a, count[DF_SOLUTION] + 1, sizeof *doc->solutions);
+    doc->situations = fr_arena_array(k->a, count[DF_SITUATION] + 1, sizeof *doc->situations);
+    doc->see = fr_arena_array(k->a, count[DF_SEE] + 1, sizeof *doc->see);
+    if (!doc->solutions || !doc->situations || !doc->see) {
+        nomem(k);
+        return NULL;
+    }
+    for (const ast_docfield *f = d->fields; f; f = f->next) {
+        int which = doc_field(f->field.s);
+        if (which < 0 || (which == DF_SEE) != (f->is_name != 0))
+            continue;
+        switch (which) {
+        case DF_SUMMARY:
+            if (f == first[which])
+                doc->summary = f->str.s;
+            break;
+        case DF_MEANS:
+            if (f == first[which])
+                doc->means = f->str.s;
+            break;
+        case DF_SOLUTION:
+            doc->solutions[doc->nsolutions++] = f->str.s;
+            break;
+        case DF_SITUATION:
+            doc->situations[doc->nsituations++] = f->str.s;
+            break;
+        case DF_SEE: {
+            uint32_t r = find_rule(k, &f->name, " in 'see'");
+            if (r != NONE)
+                doc->see[doc->nsee++] = r;
+            break;
+        }
+        }
+    }
+    return doc;
+}
+
+/* ---- rules --------------------------------------------------------------------------------------------- */
+
+/* Keys named in the condition (directly or through given()) whose enum
+ * has value v; up to two, for the ambiguity message. */
+static void bare_value_keys(cc *k, const ast_expr *e, const char *v, uint32_t found[2], uint32_t *n)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case AE_NAME:
+    case AE_GIVEN: {
+        uint32_t key = e->op ? NONE : key_of(k, e->u.name);
+        if (key == NONE || !v)
+            return;
+        fr_type t = k->rs->keys[key].type;
+        if (t.kind != FR_T_ENUM || pm_get(&k->map, v, TAG_ENUM + t.enum_id) == NONE)
+            return;
+        for (uint32_t i = 0; i < *n && i < 2; i++)
+            if (found[i] == key)
+                return;
+        if (*n < 2)
+            found[*n] = key;
+        (*n)++;
+        return;
+    }
+    case AE_UNARY:
+    case AE_IN:
+    case AE_MATCH:
+        bare_value_keys(k, e->u.bin.l, v, found, n);
+        return;
+    case AE_BINARY:
+        bare_value_keys(k, e->u.bin.l, v, found, n);
+        bare_value_keys(k, e->u.bin.r, v, found, n);
+        return;
+    default:
+        return;
+    }
+}
+
+/* The key of declare item `it`, or NONE after an error. */
+static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
+{
+    if (it->key.s) {
+        if (it->key.hyphen) {
+            hyphen_key(k, it->key.pos, it->key.s);
+            return NONE;
+        }
+        uint32_t key = key_of(k, it->key.s);
+        if (key == NONE)
+            unknown_key(k, it->key.pos, it->key.s);
+        return key;
+    }
+    const ast_expr *v = it->value;
+    const char *name = v->kind == AE_NAME ? v->u.name
+                     : fr_intern_lookup(k->rs->names, v->u.str.s, v->u.str.len);
+    uint32_t found[2] = { NONE, NONE }, n = 0;
+    bare_value_keys(k, r->cond, name, found, &n);
+    char b1[96];
+    if (n == 1)
+        return found[0];
+    if (n == 0) {
+        uint32_t key = v->kind == AE_NAME && !v->op ? key_of(k, v->u.name) : NONE;
+        fr_diag *g;
+        if (key != NONE) {
+            g = err(k, v->pos, "'declare %s' names a key but no value", v->u.name);
+            hint(k, g, "write 'declare %s = VALUE'", v->u.name);
+        } else {
+            g = err(k, v->pos, "%s is not a value of any key in the condition",
+                    quoted(k, v->pos, b1, sizeof b1));
+            hint(k, g, "'declare VALUE' sets the one key of the condition that has VALUE; "
+                       "otherwise write 'declare KEY = VALUE'");
+        }
+        return NONE;
+    }
+    fr_diag *g = err(k, v->pos, "'declare %s' is ambiguous: %s is a value of both '%s' and '%s'",
+                     v->kind == AE_NAME ? v->u.name : "...", quoted(k, v->pos, b1, sizeof b1),
+                     k->rs->keys[found[0]].name, k->rs->keys[found[1]].name);
+    hint(k, g, "write 'declare %s = %s'", k->rs->keys[found[0]].name, b1);
+    return NONE;
+}
+
+static void c_declare(cc *k, const ast_rule *r, fr_rule *out, segvec *sv)
+{
+    out->items = fr_arena_array(k->a, r->nitems, sizeof *out->items);
+    out->attached = fr_arena_array(k->a, r->nattached + 1, sizeof *out->attached);
+    if (!out->items || !out->attached) {
+        nomem(k);
+        return;
+    }
+    /* the keys first: they read their input value everywhere in the rule */
+    uint32_t i = 0;
+    const ast_item *it;
+    for (it = r->items; it; it = it->next, i++) {
+        uint32_t key = item_key(k, r, it);
+        out->items[i].key = key;
+        out->items[i].loc = SP(k, it->pos);
+        if (key == NONE)
+            continue;
+        const fr_key *kk = &k->rs->keys[key];
+        if (kk->kind == FR_KEY_FACT) {
+            fr_diag *g = err(k, it->key.s ? it->key.pos : it->value->pos,
+                             "cannot declare '%s': it is a fact (given by the caller)", kk->name);
+            note(k, g, kk->loc, "'%s' is declared here", kk->name);
+            out->items[i].key = NONE;
+            continue;
+        }
+        if (k->declmark[key] == k->stamp) {
+            err(k, it->key.s ? it->key.pos : it->value->pos, "'%s' is declared twice in this rule", kk->name);
+            continue;
+        }
+        k->declmark[key] = k->stamp;
+    }
+}
+
+static void c_declare_values(cc *k, const ast_rule *r, fr_rule *out)
+{
+    uint32_t i = 0;
+    char b1[96], b2[96], b3[96];
+    for (const ast_item *it = r->items; it; it = it->next, i++) {
+        uint32_t key = out->items[i].key;
+        if (key == NONE)
+            continue;
+        const fr_key *kk = &k->rs->keys[key];
+        fr_type t = kk->type;
+        uint32_t v = c_expr(k, it->value, &t, kk->name);
+        if (v == NONE)
+            continue;
+        fr_type vt = ntype(k, v);
+        if (vt.kind == FR_T_NULL || (!same_type(vt, t))) {
+            if (vt.kind == FR_T_NULL && t.nullable) {
+                k->rs->nodes[v].type = t;
+            } else {
+                err(k, it->value->pos, "cannot declare '%s' (%s) to %s, which is %s", kk->name,
+                    tphrase(k, t, b1, sizeof b1), quoted(k, it->value->pos, b2, sizeof b2),
+                    tphrase(k, vt, b3, sizeof b3));
+                continue;
+            }
+        }
+        out->items[i].value = v;
+    }
+    out->nitems = i;
+}
+
+static void c_rule(cc *k, const ast_rule *r, uint32_t id, segvec *sv)
+{
+    fr_ruleset *rs = k->rs;
+    fr_rule *out = &rs->rules[id];
+    k->stamp++;
+    k->cur = r;
+    k->cur_rule = id;
+    k->cur_declare = r->kind == FR_RULE_DECLARE;
+    k->nrd = 0;
+    k->rule_bad = false;
+    k->deps.off[id] = (uint32_t)k->ndeps;
+    out->kind = r->kind;
+    out->loc = SP(k, r->pos);
+    out->name_loc = r->named ? SP(k, r->name.pos) : SP(k, r->text);
+    out->cond = out->req = NONE;
+    if (r->kind == FR_RULE_DECLARE)
+        c_declare(k, r, out, sv);
+    out->cond = c_cond(k, r->cond, "the condition");
+    switch (r->kind) {
+    case FR_RULE_REQUIRE:
+        out->req = c_cond(k, r->req, "the required condition");
+        /* fall through */
+    case FR_RULE_ERROR:
+    case FR_RULE_WARN:
+    case FR_RULE_INFO:
+        c_template(k, &r->msg, &out->msg, sv);
+        break;
+    case FR_RULE_DECLARE: {
+        if (!out->items)
+            break;
+        c_declare_values(k, r, out);
+        uint32_t j = 0;
+        for (const ast_msg *m = r->attached; m; m = m->next, j++) {
+            out->attached[j].severity = m->sev;
+            c_template(k, &m->text, &out->attached[j].msg, sv);
+        }
+        out->nattached = j;
+        break;
+    }
+    }
+    if (r->doc)
+        out->doc = c_doc(k, r->doc);
+    /* reads, sorted; the dependency row likewise */
+    if (k->nrd) {
+        out->reads = fr_arena_array(k->a, k->nrd, sizeof *out->reads);
+        if (!out->reads) {
+            nomem(k);
+            return;
+        }
+        memcpy(out->reads, k->rd, k->nrd * sizeof *k->rd);
+        qsort(out->reads, k->nrd, sizeof *out->reads, cmp_u32);
+        out->nreads = (uint32_t)k->nrd;
+    }
+    uint32_t d0 = k->deps.off[id];
+    if (k->ndeps > d0)
+        qsort(k->deps.keys + d0, k->ndeps - d0, sizeof *k->deps.keys, cmp_u32);
+    k->deps.off[id + 1] = (uint32_t)k->ndeps;
+}
+
+/* ---- test blocks ------------------------------------------------------------------------------------------ */
+
+static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
+{
+    out->loc = SP(k, x->pos);
+    out->rule = out->key = NONE;
+    switch (x->kind) {
+    case AX_WORD:
+        if (strcmp(x->word.s, "ok") == 0) {
+            out->kind = FR_EXP_OK;
+        } else if (strcmp(x->word.s, "invalid") == 0) {
+            out->kind = FR_EXP_INVALID;
+        } else {
+            static const char *const words[] = { "ok", "invalid", "error", "warn", "info", "first" };
+            const char *m = fr_did_you_mean(x->word.s, x->word.len, words, 6);
+            fr_diag *g = m ? err(k, x->word.pos, "unknown expectation '%s'; did you mean '%s'?", x->word.s, m)
+                           : err(k, x->word.pos, "unknown expectation '%s'", x->word.s);
+            hint(k, g, "expectations: ok, invalid, error, [not] error|warn|info RULE, first error RULE, "
+                       "KEY = VALUE");
+        }
+        return;
+    case AX_ERROR_ANY:
+        out->kind = FR_EXP_ERROR_ANY;
+        return;
+    case AX_MSG:
+        out->kind = FR_EXP_MSG;
+        out->negated = x->negated;
+        out->severity = x->sev;
+        out->rule = find_rule(k, &x->rule, "");
+        return;
+    case AX_FIRST:
+        out->kind = FR_EXP_FIRST_ERROR;
+        if (strcmp(x->word.s, "first") != 0) {
+            fr_diag *g = err(k, x->word.pos, "unknown expectation '%s error'", x->word.s);
+            hint(k, g, "did you mean 'first error RULE'?");
+            return;
+        }
+        out->rule = find_rule(k, &x->rule, "");
+        return;
+    case AX_VALUE: {
+        out->kind = FR_EXP_VALUE;
+        if (x->word.hyphen) {
+            hyphen_key(k, x->word.pos, x->word.s);
+            return;
+        }
+        uint32_t key = key_of(k, x->word.s);
+        if (key == NONE) {
+            unknown_key(k, x->word.pos, x->word.s);
+            return;
+        }
+        if (k->keybad[key])
+            return;
+        out->key = key;
+        lit_val(k, x->value, k->rs->keys[key].type, k->rs->keys[key].name, &out->value);
+        return;
+    }
+    }
+}
+
+static void c_test(cc *k, const ast_test *t, fr_test *out)
+{
+    out->name = t->name.s;
+    out->loc = SP(k, t->pos);
+    out->cases = fr_arena_array(k->a, t->ncases + 1, sizeof *out->cases);
+    if (!out->cases) {
+        nomem(k);
+        return;
+    }
+    uint32_t i = 0;
+    for (const ast_case *c = t->cases; c; c = c->next, i++) {
+        fr_testcase *tc = &out->cases[i];
+        tc->config = c->config;
+        tc->loc = SP(k, c->pos);
+        tc->expects = fr_arena_array(k->a, c->nexpects + 1, sizeof *tc->expects);
+        if (!tc->expects) {
+            nomem(k);
+            return;
+        }
+        uint32_t j = 0;
+        for (const ast_expect *x = c->expects; x; x = x->next, j++)
+            c_expect(k, x, &tc->expects[j]);
+        tc->nexpects = j;
+    }
+    out->ncases = i;
+}
+
+/* ---- pass 1: declarations ------------------------------------------------------------------------------------ */
+
+/* A previous definition of `name` as a key or an alias: its span, or none. */
+static bool prev_name(const cc *k, const char *name, fr_span *where, const char **what)
+{
+    uint32_t id = pm_get(&k->map, name, TAG_KEY);
+    if (id != NONE) {
+        *where = k->rs->keys[id].loc;
+        *what = "key";
+        return true;
+    }
+    id = pm_get(&k->map, name, TAG_ALIAS);
+    if (id != NONE) {
+        *where = k->alias_locs[id];
+        *what = "alias";
+        return true;
+    }
+    return false;
+}
+
+static int enum_find_or_add(cc *k, const char **vals, uint32_t n, uint32_t *id)
+{
+    uint32_t h = fr_hash_bytes(vals, n * sizeof *vals);
+    const void *hk = (const void *)(uintptr_t)((uintptr_t)h + 1);
+    for (uint32_t probe = 0; probe < 24; probe++) {
+        uint32_t e = pm_get(&k->map, hk, 1000 + probe);
+        if (e == NONE) {
+            if (pm_put(&k->map, hk, 1000 + probe, k->rs->nenums) < 0)
+                return -1;
+            break;
+        }
+        if (k->enums[e].nvalues == n && memcmp(k->enums[e].values, vals, n * sizeof *vals) == 0) {
+            *id = e;
+            return 0;
+        }
+    }
+    if (fr_vec_reserve((void **)&k->enums, &k->capenums, k->rs->nenums + 1, sizeof *k->enums) < 0)
+        return -1;
+    uint32_t e = k->rs->nenums++;
+    k->enums[e].values = vals;
+    k->enums[e].nvalues = n;
+    for (uint32_t i = 0; i < n; i++) {
+        if (pm_put(&k->map, vals[i], TAG_ENUM + e, i) < 0)
+            return -1;
+        if (pm_get(&k->map, vals[i], TAG_VALENUM) == NONE && pm_put(&k->map, vals[i], TAG_VALENUM, e) < 0)
+            return -1;
+    }
+    *id = e;
+    return 0;
+}
+
+/* The type of a declaration; false after an error. */
+static bool p1_type(cc *k, const ast_decl *d, fr_type *t)
+{
+    t->nullable = d->nullable;
+    if (!d->is_enum) {
+        const char *tn = d->tname.s;
+        if (!strcmp(tn, "bool"))
+            t->kind = FR_T_BOOL;
+        else if (!strcmp(tn, "int"))
+            t->kind = FR_T_INT;
+        else if (!strcmp(tn, "string"))
+            t->kind = FR_T_STRING;
+        else {
+            static const char *const types[] = { "bool", "int", "string", "enum" };
+            const char *m = fr_did_you_mean(tn, d->tname.len, types, 4);
+            fr_diag *g = m ? err(k, d->tname.pos, "unknown type '%s'; did you mean '%s'?", tn, m)
+                           : err(k, d->tname.pos, "unknown type '%s'", tn);
+            hint(k, g, "the types are bool, int, string and enum { VALUE, ... }");
+            return false;
+        }
+        return true;
+    }
+    const char **vals = fr_arena_array(k->a, d->nvalues, sizeof *vals);
+    if (!vals) {
+        nomem(k);
+        return false;
+    }
+    uint32_t n = 0;
+    bool ok = true;
+    /* duplicate members: a temporary mark in the map under a fresh tag */
+    uint32_t tag = TAG_ENUM + 0x7fffffffu - (uint32_t)(k->stamp++ & 0x3fffffff);
+    for (const ast_vlist *v = d->values; v; v = v->next) {
+        const char *name = v->is_string ? intern(k, v->v.s, v->v.len) : v->v.s;
+        if (!name)
+            return false;
+        uint32_t prev = pm_get(&k->map, name, tag);
+        if (prev != NONE) {
+            fr_diag *g = err(k, v->v.pos, "duplicate value '%s' in the enum", name);
+            uint32_t w = (uint32_t)strlen(name) + (v->is_string ? 2 : 0);
+            note(k, g, SP(k, pos2(prev, prev + w)), "first listed here");
+            ok = false;
+            continue;
+        }
+        if (pm_put(&k->map, name, tag, v->v.pos.start) < 0) {
+            nomem(k);
+            return false;
+        }
+        vals[n++] = name;
+    }
+    if (!ok)
+        return false;
+    t->kind = FR_T_ENUM;
+    if (enum_find_or_add(k, vals, n, &t->enum_id) < 0) {
+        nomem(k);
+        return false;
+    }
+    return true;
+}
+
+static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
+{
+    if (!d->cli)
+        return;
+    if (d->keykind != FR_KEY_FLAG) {
+        fr_diag *g = err(k, d->cli_pos, "only flags have CLI spellings");
+        hint(k, g, "env and fact keys are given as %s=VALUE", d->name.s);
+        return;
+    }
+    key->cli = fr_arena_array(k->a, d->ncli, sizeof *key->cli);
+    if (!key->cli) {
+        nomem(k);
+        return;
+    }
+    for (const ast_vlist *v = d->cli; v; v = v->next) {
+        const char *s = v->v.s;
+        bool ok = v->v.len >= 2 && s[0] == '-' && strlen(s) == v->v.len;
+        for (uint32_t i = 0; ok && i < v->v.len; i++)
+            if (s[i] == '=' || s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 0x20)
+                ok = false;
+        if (!ok) {
+            fr_diag *g = err(k, v->v.pos, "bad CLI spelling \"%s\"", s);
+            hint(k, g, "a spelling starts with '-' and has no spaces or '=', e.g. \"--tp-size\" or \"--tp\"");
+            continue;
+        }
+        const char *in = intern(k, s, v->v.len);
+        if (!in)
+            return;
+        key->cli[key->ncli++] = in;
+    }
+}
+
+/* The default spelling: "--" + name with '_' turned into '-'. */
+static const char *default_cli(cc *k, const char *name)
+{
+    size_t n = strlen(name);
+    char buf[FR_MAX_IDENT + 3];
+    if (n > FR_MAX_IDENT)
+        n = FR_MAX_IDENT;
+    buf[0] = buf[1] = '-';
+    for (size_t i = 0; i < n; i++)
+        buf[i + 2] = name[i] == '_' ? '-' : name[i];
+    return intern(k, buf, n + 2);
+}
+
+static void p1_decl(cc *k, const ast_decl *d)
+{
+    fr_ruleset *rs = k->rs;
+    uint32_t id = rs->nkeys++;
+    fr_key *key = &rs->keys[id];
+    key->name = d->name.s;
+    key->kind = d->keykind;
+    key->loc = SP(k, d->name.pos);
+    key->help = d->has_help ? d->help.s : NULL;
+    bool register_name = true;
+    if (d->name.hyphen) {
+        fr_diag *g = err(k, d->name.pos, "key names cannot contain '-'");
+        hint(k, g, "write '_' instead; a flag's CLI spelling turns '_' into '-' (tp_size -> --tp-size)");
+        register_name = false;
+    } else {
+        fr_span prev;
+        const char *what;
+        if (prev_name(k, d->name.s, &prev, &what)) {
+            fr_diag *g = err(k, d->name.pos, "duplicate key '%s'", d->name.s);
+            note(k, g, prev, "'%s' is first declared here (as %s %s)", d->name.s,
+                 what[0] == 'a' ? "an" : "a", what);
+            register_name = false;
+        }
+    }
+    if (register_name && pm_put(&k->map, d->name.s, TAG_KEY, id) < 0) {
+        nomem(k);
+        return;
+    }
+    if (!p1_type(k, d, &key->type)) {
+        k->keybad[id] = 1;
+        key->type = ty(FR_T_BOOL);
+    } else if (d->def && lit_val(k, d->def, key->type, key->name, &key->def) < 0) {
+        k->keybad[id] = 1;
+    }
+    p1_cli(k, d, key);
+    if (key->kind == FR_KEY_FLAG && !d->cli) {
+        key->cli = fr_arena_array(k->a, 1, sizeof *key->cli);
+        if (!key->cli || !(key->cli[0] = default_cli(k, key->name))) {
+            nomem(k);
+            return;
+        }
+        key->ncli = 1;
+    }
+}
+
+static void p1_alias(cc *k, const ast_alias *al)
+{
+    fr_ruleset *rs = k->rs;
+    uint32_t id = rs->naliases++;
+    rs->alias_names[id] = al->name.s;
+    rs->alias_keys[id] = NONE;
+    k->alias_locs[id] = SP(k, al->name.pos);
+    if (al->name.hyphen) {
+        fr_diag *g = err(k, al->name.pos, "alias names cannot contain '-'");
+        hint(k, g, "write '_' instead");
+        return;
+    }
+    fr_span prev;
+    const char *what;
+    if (prev_name(k, al->name.s, &prev, &what)) {
+        fr_diag *g = err(k, al->name.pos, "duplicate name '%s': it is already %s %s", al->name.s,
+                         what[0] == 'a' ? "an" : "a", what);
+        note(k, g, prev, "'%s' is first declared here", al->name.s);
+        return;
+    }
+    if (pm_put(&k->map, al->name.s, TAG_ALIAS, id) < 0)
+        nomem(k);
+}
+
+/* Aliases point at keys, or at aliases of keys (resolved after every key
+ * of every file is known). */
+static void p1_alias_targets(cc *k, const ast_alias *const *als)
+{
+    fr_ruleset *rs = k->rs;
+    for (uint32_t id = 0; id < rs->naliases && !stopped(k); id++) {
+        const ast_alias *al = als[id];
+        k->file = k->alias_locs[id].file;
+        const char *t = al->target.s;
+        uint32_t key = NONE;
+        for (uint32_t steps = 0; steps <= rs->naliases; steps++) {
+            key = pm_get(&k->map, t, TAG_KEY);
+            if (key != NONE)
+                break;
+            uint32_t a2 = pm_get(&k->map, t, TAG_ALIAS);
+            if (a2 == NONE)
+                break;
+            if (a2 == id || steps == rs->naliases) {
+                err(k, al->target.pos, "alias '%s' refers to itself", al->name.s);
+                t = NULL;
+                break;
+            }
+            t = als[a2]->target.s;
+        }
+        if (t && key == NONE) {
+            if (al->target.hyphen)
+                hyphen_key(k, al->target.pos, al->target.s);
+            else
+                unknown_key(k, al->target.pos, al->target.s);
+        }
+        rs->alias_keys[id] = key;
+    }
+}
+
+static void p1_rule_name(cc *k, const ast_rule *r, uint32_t id)
+{
+    fr_rule *out = &k->rs->rules[id];
+    out->named = r->named;
+    if (!r->named)
+        return;
+    out->name = r->name.s;
+    uint32_t prev = pm_get(&k->map, r->name.s, TAG_RULE);
+    if (prev != NONE) {
+        fr_diag *g = err(k, r->name.pos, "duplicate rule name '%s'", r->name.s);
+        note(k, g, k->rs->rules[prev].name_loc, "'%s' is first defined here", r->name.s);
+        return;
+    }
+    out->name_loc = SP(k, r->name.pos);
+    if (pm_put(&k->map, r->name.s, TAG_RULE, id) < 0)
+        nomem(k);
+}
+
+/* "<file stem>-<8 hex>": FNV-1a 32 of the rule text (condition to end of
+ * action) with runs of whitespace collapsed to one space. */
+static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, size_t stemlen)
+{
+    size_t flen;
+    const char *t = fr_sources_text(k->rs->sources, k->file, &flen);
+    uint32_t h = 2166136261u;
+    bool ws = false;
+    for (uint32_t i = r->text.start; i < r->text.end && i < flen; i++) {
+        unsigned char c = (unsigned char)t[i];
+        bool isws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+        if (isws) {
+            ws = true;
+            continue;
+        }
+        if (ws) {
+            h ^= ' ';
+            h *= 16777619u;
+            ws = false;
+        }
+        h ^= c;
+        h *= 16777619u;
+    }
+    char buf[300];
+    int n = snprintf(buf, sizeof buf, "%.*s-%08x", (int)(stemlen > 256 ? 256 : stemlen), stem, h);
+    const char *name = intern(k, buf, (size_t)n);
+    for (unsigned dup = 2; name && pm_get(&k->map, name, TAG_RULE) != NONE; dup++) {
+        int m = snprintf(buf + n, sizeof buf - (size_t)n, "-%u", dup);
+        name = intern(k, buf, (size_t)(n + m));
+    }
+    if (!name)
+        return;
+    fr_rule *out = &k->rs->rules[id];
+    out->name = name;
+    out->name_loc = SP(k, r->text);
+    if (pm_put(&k->map, name, TAG_RULE, id) < 0)
+        nomem(k);
+}
+
+static void p1_test_name(cc *k, const ast_test *t, uint32_t id)
+{
+    const char *name = intern(k, t->name.s, t->name.len);
+    if (!name)
+        return;
+    k->test_locs[id] = SP(k, t->name.pos);
+    uint32_t prev = pm_get(&k->map, name, TAG_TEST);
+    if (prev != NONE) {
+        fr_diag *g = err(k, t->name.pos, "duplicate test name \"%s\"", name);
+        note(k, g, k->test_locs[prev], "first used here");
+        return;
+    }
+    if (pm_put(&k->map, name, TAG_TEST, id) < 0)
+        nomem(k);
+}
+
+static int cmp_cli(const void *a, const void *b)
+{
+    return strcmp(((const fr_cliname *)a)->spelling, ((const fr_cliname *)b)->spelling);
+}
+
+/* The spelling table: flags' CLI spellings, env and fact names. */
+static void p1_clinames(cc *k)
+{
+    fr_ruleset *rs = k->rs;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < rs->nkeys; i++)
+        n += rs->keys[i].kind == FR_KEY_FLAG ? rs->keys[i].ncli : 1;
+    rs->clinames = fr_arena_array(k->a, n + 1, sizeof *rs->clinames);
+    if (!rs->clinames) {
+        nomem(k);
+        return;
+    }
+    for (uint32_t i = 0; i < rs->nkeys && !stopped(k); i++) {
+        fr_key *key = &rs->keys[i];
+        uint32_t ns = key->kind == FR_KEY_FLAG ? key->ncli : 1;
+        for (uint32_t j = 0; j < ns; j++) {
+            const char *sp = key->kind == FR_KEY_FLAG ? key->cli[j] : key->name;
+            uint32_t prev = pm_get(&k->map, sp, TAG_CLI);
+            if (prev != NONE) {
+                if (prev == i)
+                    continue;
+                k->file = key->loc.file;
+                fr_diag *g = err(k, pos2(key->loc.start, key->loc.end),
+                                 "'%s' is the CLI spelling of both '%s' and '%s'", sp, rs->keys[prev].name,
+                                 key->name);
+                note(k, g, rs->keys[prev].loc, "'%s' is declared here", rs->keys[prev].name);
+                continue;
+            }
+            if (pm_put(&k->map, sp, TAG_CLI, i) < 0) {
+                nomem(k);
+                return;
+            }
+            rs->clinames[rs->nclinames].spelling = sp;
+            rs->clinames[rs->nclinames].key = i;
+            rs->nclinames++;
+        }
+    }
+    qsort(rs->clinames, rs->nclinames, sizeof *rs->clinames, cmp_cli);
+}
+
+/* ---- the driver ----------------------------------------------------------------------------------------------- */
+
+static void cc_free(cc *k)
+{
+    free(k->map.e);
+    free(k->keycands);
+    free(k->rulecands);
+    free(k->enums);
+    free(k->consts);
+    free(k->ctypes);
+    free(k->consthash);
+    free(k->sets);
+    free(k->regexes);
+    free(k->declmark);
+    free(k->readmark);
+    free(k->resmark);
+    free(k->keybad);
+    free(k->alias_locs);
+    free(k->test_locs);
+    free(k->rd);
+    free(k->deps.off);
+    free(k->deps.keys);
+    free(k->files);
+    if (k->pctx)
+        pcre2_compile_context_free(k->pctx);
+}
+
+static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
+{
+    ast_file *f = fr_arena_zalloc(ast, sizeof *f);
+    if (!f) {
+        nomem(k);
+        return NULL;
+    }
+    f->file = file;
+    fr_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.arena = ast;
+    ctx.strings = k->a;
+    ctx.names = k->rs->names;
+    ctx.sink = k->sink;
+    ctx.file = file;
+    size_t len;
+    ctx.text = (char *)fr_sources_text(k->rs->sources, file, &len);   /* scanned in place */
+    ctx.len = len;
+    ctx.out = f;
+    if (fr_parse(&ctx) < 0)
+        nomem(k);
+    return f;
+}
+
+/* The stem of a path: its base name without the extension. */
+static const char *file_stem(const char *path, size_t *len)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    *len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+    if (*len == 0) {
+        *len = 5;
+        return "rules";
+    }
+    return base;
+}
+
+static int cc_alloc(cc *k, uint32_t nkeys, uint32_t nrules, uint32_t ntests, uint32_t naliases, uint64_t nexprs)
+{
+    fr_ruleset *rs = k->rs;
+    if (nexprs >= UINT32_MAX)
+        return -1;
+    k->capnodes = (uint32_t)nexprs;
+    rs->keys = fr_arena_array(k->a, nkeys + 1, sizeof *rs->keys);
+    rs->rules = fr_arena_array(k->a, nrules + 1, sizeof *rs->rules);
+    rs->tests = fr_arena_array(k->a, ntests + 1, sizeof *rs->tests);
+    rs->alias_names = fr_arena_array(k->a, naliases + 1, sizeof *rs->alias_names);
+    rs->alias_keys = fr_arena_array(k->a, naliases + 1, sizeof *rs->alias_keys);
+    rs->nodes = fr_arena_array(k->a, nexprs + 1, sizeof *rs->nodes);
+    k->declmark = calloc(nkeys + 1, sizeof *k->declmark);
+    k->readmark = calloc(nkeys + 1, sizeof *k->readmark);
+    k->resmark = calloc(nkeys + 1, sizeof *k->resmark);
+    k->keybad = calloc(nkeys + 1, 1);
+    k->alias_locs = calloc(naliases + 1, sizeof *k->alias_locs);
+    k->test_locs = calloc(ntests + 1, sizeof *k->test_locs);
+    k->deps.off = calloc((size_t)nrules + 1, sizeof *k->deps.off);
+    k->pctx = pcre2_compile_context_create(NULL);
+    if (!rs->keys || !rs->rules || !rs->tests || !rs->alias_names || !rs->alias_keys || !rs->nodes
+        || !k->declmark || !k->readmark || !k->resmark || !k->keybad || !k->alias_locs || !k->test_locs
+        || !k->deps.off || !k->pctx)
+        return -1;
+    return 0;
+}
+
+static void pass1(cc *k)
+{
+    fr_ruleset *rs = k->rs;
+    uint32_t rid = 0, tid = 0;
+    for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
+        k->file = k->files[f]->file;
+        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
+            switch (s->kind) {
+            case AS_DECL:  p1_decl(k, &s->u.decl); break;
+            case AS_ALIAS: p1_alias(k, &s->u.alias); break;
+            case AS_RULE:  p1_rule_name(k, &s->u.rule, rid++); break;
+            case AS_TEST:  p1_test_name(k, &s->u.test, tid++); break;
+            }
+        }
+    }
+    rs->nrules = rid;
+}
+
+static void pass1_late(cc *k)
+{
+    fr_ruleset *rs = k->rs;
+    /* aliases: gather the AST nodes in id order */
+    const ast_alias **als = calloc(rs->naliases + 1, sizeof *als);
+    if (!als) {
+        nomem(k);
+        return;
+    }
+    uint32_t a = 0, rid = 0;
+    for (size_t f = 0; f < k->nfiles; f++)
+        for (const ast_stmt *s = k->files[f]->stmts; s; s = s->next)
+            if (s->kind == AS_ALIAS && a < rs->naliases)
+                als[a++] = &s->u.alias;
+    p1_alias_targets(k, (const ast_alias *const *)als);
+    free(als);
+    /* unnamed rules, once every given name is known */
+    for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
+        k->file = k->files[f]->file;
+        size_t stemlen;
+        const char *stem = file_stem(fr_sources_path(rs->sources, k->file), &stemlen);
+        for (const ast_stmt *s = k->files[f]->stmts; s; s = s->next) {
+            if (s->kind != AS_RULE)
+                continue;
+            if (!s->u.rule.named)
+                p1_unnamed(k, &s->u.rule, rid, stem, stemlen);
+            rid++;
+        }
+    }
+    /* did-you-mean candidates */
+    k->nkeycands = rs->nkeys + rs->naliases;
+    k->keycands = calloc(k->nkeycands + 1, sizeof *k->keycands);
+    k->rulecands = calloc(rs->nrules + 1, sizeof *k->rulecands);
+    if (!k->keycands || !k->rulecands) {
+        nomem(k);
+        return;
+    }
+    for (uint32_t i = 0; i < rs->nkeys; i++)
+        k->keycands[i] = rs->keys[i].name;
+    for (uint32_t i = 0; i < rs->naliases; i++)
+        k->keycands[rs->nkeys + i] = rs->alias_names[i];
+    for (uint32_t i = 0; i < rs->nrules; i++)
+        k->rulecands[i] = rs->rules[i].name;
+    p1_clinames(k);
+}
+
+static void pass2(cc *k)
+{
+    fr_ruleset *rs = k->rs;
+    segvec sv = { NULL, 0, 0 };
+    uint32_t rid = 0, tid = 0;
+    for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
+        k->file = k->files[f]->file;
+        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
+            if (s->kind == AS_RULE)
+                c_rule(k, &s->u.rule, rid++, &sv);
+        }
+    }
+    for (uint32_t r = rid; r < rs->nrules; r++)
+        k->deps.off[r + 1] = k->deps.off[r];
+    k->cur_declare = false;
+    for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
+        k->file = k->files[f]->file;
+        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
+            if (s->kind == AS_TEST) {
+                k->stamp++;
+                c_test(k, &s->u.test, &rs->tests[tid++]);
+            }
+        }
+    }
+    rs->ntests = tid;
+    free(sv.v);
+}
+
+/* Moves the growable arrays into the ruleset's arena. */
+static int finish_arrays(cc *k)
+{
+    fr_ruleset *rs = k->rs;
+    rs->enums = fr_arena_array(k->a, rs->nenums + 1, sizeof *rs->enums);
+    rs->consts = fr_arena_array(k->a, rs->nconsts + 1, sizeof *rs->consts);
+    rs->const_types = fr_arena_array(k->a, rs->nconsts + 1, sizeof *rs->const_types);
+    rs->sets = fr_arena_array(k->a, rs->nsets + 1, sizeof *rs->sets);
+    rs->regexes = fr_arena_array(k->a, rs->nregexes + 1, sizeof *rs->regexes);
+    if (!rs->enums || !rs->consts || !rs->const_types || !rs->sets || !rs->regexes)
+        return -1;
+    if (rs->nenums)
+        memcpy(rs->enums, k->enums, rs->nenums * sizeof *rs->enums);
+    if (rs->nconsts) {
+        memcpy(rs->consts, k->consts, rs->nconsts * sizeof *rs->consts);
+        memcpy(rs->const_types, k->ctypes, rs->nconsts * sizeof *rs->const_types);
+    }
+    if (rs->nsets)
+        memcpy(rs->sets, k->sets, rs->nsets * sizeof *rs->sets);
+    if (rs->nregexes)
+        memcpy(rs->regexes, k->regexes, rs->nregexes * sizeof *rs->regexes);
+    return 0;
+}
+
+static void free_regexes(fr_regex *re, uint32_t n)
+{
+    for (uint32_t i = 0; re && i < n; i++)
+        if (re[i].code)
+            pcre2_code_free((pcre2_code *)re[i].code);
+}
+
+void fr_ruleset_free(fr_ruleset **rsp)
+{
+    if (!rsp || !*rsp)
+        return;
+    fr_ruleset *rs = *rsp;
+    free_regexes(rs->regexes, rs->nregexes);
+    fr_interner_free(&rs->names);
+    fr_arena_free(&rs->arena);
+    fr_sources_unref(&rs->sources);
+    free(rs);
+    *rsp = NULL;
+}
+
+static fr_ruleset *ruleset_new(fr_compiler *c)
+{
+    fr_ruleset *rs = calloc(1, sizeof *rs);
+    if (!rs)
+        return NULL;
+    rs->arena = fr_arena_new();
+    rs->names = rs->arena ? fr_interner_new(rs->arena) : NULL;
+    if (!rs->names) {
+        fr_arena_free(&rs->arena);
+        free(rs);
+        return NULL;
+    }
+    rs->sources = fr_sources_ref(c->src);
+    return rs;
+}
+
+static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena *ast, cc *k)
+{
+    k->c = c;
+    k->sink = &c->sink;
+    k->rs = rs;
+    k->a = rs->arena;
+    k->nfiles = c->nfiles;
+    k->files = calloc(c->nfiles + 1, sizeof *k->files);
+    if (!k->files) {
+        nomem(k);
+        return NULL;
+    }
+    uint64_t nexprs = 0;
+    uint32_t nkeys = 0, nrules = 0, ntests = 0, naliases = 0;
+    for (size_t i = 0; i < c->nfiles && !stopped(k); i++) {
+        k->files[i] = parse_file(k, ast, c->files[i]);
+        if (!k->files[i])
+            return NULL;
+        nexprs += k->files[i]->nexprs;
+        nkeys += k->files[i]->nkeys;
+        nrules += k->files[i]->nrules;
+        ntests += k->files[i]->ntests;
+        naliases += k->files[i]->naliases;
+    }
+    if (stopped(k))
+        return NULL;
+    if (cc_alloc(k, nkeys, nrules, ntests, naliases, nexprs) < 0) {
+        nomem(k);
+        return NULL;
+    }
+    pass1(k);
+    if (!stopped(k))
+        pass1_late(k);
+    if (!stopped(k))
+        pass2(k);
+    if (k->oom || finish_arrays(k) < 0) {
+        nomem(k);
+        return NULL;
+    }
+    if (c->sink.nerrors || c->sink.stopped)
+        return NULL;
+    if (fr_graph_build(rs, &k->deps, &c->sink, c->lint) < 0 || fr_ir_index(rs) < 0) {
+        nomem(k);
+        return NULL;
+    }
+    if (c->sink.nerrors || c->sink.stopped)
+        return NULL;
+    if (fr_eval_index_build(rs) < 0) {
+        nomem(k);
+        return NULL;
+    }
+    /* line maps now, so a shared ruleset is only ever read */
+    for (uint32_t f = 0; f < fr_sources_count(rs->sources); f++) {
+        fr_span sp = { f, 0, 0 };
+        (void)fr_sources_loc(rs->sources, sp);
+    }
+    return rs;
+}
+
+fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
+{
+    fr_rc dummy;
+    if (!rcp)
+        rcp = &dummy;
+    if (!c || c->used) {
+        *rcp = FR_EINVAL;
+        return NULL;
+    }
+    c->used = true;
+    if (c->oom) {
+        *rcp = FR_ENOMEM;
+        return NULL;
+    }
+    fr_ruleset *rs = ruleset_new(c);
+    fr_arena *ast = rs ? fr_arena_new() : NULL;
+    if (!ast) {
+        fr_ruleset_free(&rs);
+        *rcp = FR_ENOMEM;
+        return NULL;
+    }
+    cc k;
+    memset(&k, 0, sizeof k);
+    fr_ruleset *out = compile_all(c, rs, ast, &k);
+    if (!out) {
+        /* the codes live in the growable array until finish_arrays copied them */
+        free_regexes(k.regexes, rs->nregexes);
+        rs->nregexes = 0;
+        fr_ruleset_free(&rs);
+        *rcp = k.oom || c->sink.oom ? FR_ENOMEM : c->io_failed ? FR_EIO : FR_ESYNTAX;
+    } else {
+        *rcp = FR_OK;
+    }
+    cc_free(&k);
+    fr_arena_free(&ast);
+    return out;
+}

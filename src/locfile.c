@@ -1,1 +1,196 @@
-/* locfile.c — to be written */
+/* locfile.c — source texts, spans and lazily built line maps.
+ *
+ * Each file's text is copied once, followed by two NUL bytes (the lexer
+ * scans it in place with flex's yy_scan_buffer, which needs them).  The line
+ * map (offsets of line starts) is built on the first request for a location
+ * in that file.  The object is reference-counted (see locfile.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "locfile.h"
+
+typedef struct fr_srcfile {
+    char     *path;
+    char     *text;      /* len bytes + 2 NULs */
+    size_t    len;
+    uint32_t *lines;     /* start offset of each line; built lazily */
+    uint32_t  nlines;
+} fr_srcfile;
+
+struct fr_sources {
+    fr_srcfile *files;
+    size_t      nfiles, cap;
+    unsigned    refs;
+};
+
+fr_sources *fr_sources_new(void)
+{
+    fr_sources *s = calloc(1, sizeof *s);
+    if (s)
+        s->refs = 1;
+    return s;
+}
+
+fr_sources *fr_sources_ref(fr_sources *s)
+{
+    if (s)
+        s->refs++;
+    return s;
+}
+
+void fr_sources_unref(fr_sources **sp)
+{
+    if (!sp || !*sp)
+        return;
+    fr_sources *s = *sp;
+    *sp = NULL;
+    if (--s->refs > 0)
+        return;
+    for (size_t i = 0; i < s->nfiles; i++) {
+        free(s->files[i].path);
+        free(s->files[i].text);
+        free(s->files[i].lines);
+    }
+    free(s->files);
+    free(s);
+}
+
+void fr_sources_free(fr_sources **s)
+{
+    fr_sources_unref(s);
+}
+
+int32_t fr_sources_add(fr_sources *s, const char *path, const char *text, size_t len)
+{
+    if (s->nfiles >= INT32_MAX - 1 || len > UINT32_MAX - 2)
+        return -1;
+    if (fr_vec_reserve((void **)&s->files, &s->cap, s->nfiles + 1, sizeof *s->files) < 0)
+        return -1;
+    fr_srcfile *f = &s->files[s->nfiles];
+    memset(f, 0, sizeof *f);
+    f->path = strdup(path ? path : "<input>");
+    f->text = malloc(len + 2);
+    if (!f->path || !f->text) {
+        free(f->path);
+        free(f->text);
+        return -1;
+    }
+    if (len)
+        memcpy(f->text, text, len);
+    f->text[len] = f->text[len + 1] = '\0';
+    f->len = len;
+    return (int32_t)s->nfiles++;
+}
+
+uint32_t fr_sources_count(const fr_sources *s)
+{
+    return s ? (uint32_t)s->nfiles : 0;
+}
+
+const char *fr_sources_path(const fr_sources *s, uint32_t file)
+{
+    if (!s || file >= s->nfiles)
+        return NULL;
+    return s->files[file].path;
+}
+
+const char *fr_sources_text(const fr_sources *s, uint32_t file, size_t *len)
+{
+    if (!s || file >= s->nfiles) {
+        if (len)
+            *len = 0;
+        return NULL;
+    }
+    if (len)
+        *len = s->files[file].len;
+    return s->files[file].text;
+}
+
+/* Builds the line map of f.  Returns 0 or -1 (out of memory). */
+static int build_lines(fr_srcfile *f)
+{
+    if (f->lines)
+        return 0;
+    size_t n = 1;
+    for (const char *p = f->text, *end = f->text + f->len;
+         (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        n++;
+    uint32_t *lines = malloc(n * sizeof *lines);
+    if (!lines)
+        return -1;
+    size_t i = 0;
+    lines[i++] = 0;
+    for (const char *p = f->text, *end = f->text + f->len;
+         (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        lines[i++] = (uint32_t)(p - f->text + 1);
+    f->lines = lines;
+    f->nlines = (uint32_t)n;
+    return 0;
+}
+
+/* The line (0-based) that holds byte offset `off`. */
+static uint32_t line_of(const fr_srcfile *f, uint32_t off)
+{
+    uint32_t lo = 0, hi = f->nlines;   /* lines[lo] <= off < lines[hi] */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (f->lines[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The line map is a cache: building it through a const pointer is the one
+ * place this file casts const away (see locfile.h on threads). */
+static fr_srcfile *indexed(const fr_sources *s, uint32_t file)
+{
+    if (!s || file >= s->nfiles)
+        return NULL;
+    fr_srcfile *f = (fr_srcfile *)&s->files[file];
+    return build_lines(f) == 0 ? f : NULL;
+}
+
+fr_loc fr_sources_loc(const fr_sources *s, fr_span sp)
+{
+    fr_loc loc = { 0 };
+    if (sp.file == FR_NO_FILE)
+        return loc;
+    fr_srcfile *f = indexed(s, sp.file);
+    if (!f)
+        return loc;
+    loc.file = f->path;
+    uint32_t start = sp.start > f->len ? (uint32_t)f->len : sp.start;
+    uint32_t end = sp.end > f->len ? (uint32_t)f->len : sp.end;
+    if (end < start)
+        end = start;
+    uint32_t l = line_of(f, start);
+    loc.line = l + 1;
+    loc.col = start - f->lines[l] + 1;
+    uint32_t last = end > start ? end - 1 : start;   /* inclusive end */
+    uint32_t el = line_of(f, last);
+    loc.end_line = el + 1;
+    loc.end_col = last - f->lines[el] + 1;
+    return loc;
+}
+
+const char *fr_sources_line(const fr_sources *s, uint32_t file, uint32_t line, size_t *len)
+{
+    fr_srcfile *f = indexed(s, file);
+    if (!f || line == 0 || line > f->nlines) {
+        if (len)
+            *len = 0;
+        return NULL;
+    }
+    uint32_t start = f->lines[line - 1];
+    uint32_t end = line < f->nlines ? f->lines[line] - 1 : (uint32_t)f->len;
+    if (end > start && f->text[end - 1] == '\r')
+        end--;
+    if (len)
+        *len = end - start;
+    return f->text + start;
+}

@@ -1,0 +1,1115 @@
+/* parser.y — the grammar of the rule language (HACKING.md "The language").
+ *
+ * A pure parser (%define api.pure full) with byte-offset locations (ast_pos)
+ * and one context struct (fr_parse_ctx) as its parameter; no globals.  The
+ * tree is allocated in the context's arena, so a discarded value owns
+ * nothing: the %destructor below is empty on purpose (bison still runs it,
+ * and valgrind checks the claim on the malformed inputs of tests/diag).
+ *
+ * Errors: a statement that fails to parse is skipped up to its `;` (test
+ * cases up to their `;` or `}`, doc fields up to their `;`), so every error
+ * of a file is reported, up to the compiler's cap.  Messages are written in
+ * the user's words by yyreport_syntax_error() below.  A statement keyword
+ * that opens a line in the middle of a statement makes the token wrapper
+ * insert a virtual `;` first ("missing ';' after the rule"), so the next
+ * statement is parsed normally.
+ */
+%code top {
+#include "config.h"
+}
+
+%code requires {
+#include "ast.h"
+}
+
+%code provides {
+int  frl_lex(YYSTYPE *lval, YYLTYPE *lloc, void *scanner);
+int  fr_lex_begin(fr_parse_ctx *ctx);
+void fr_lex_end(fr_parse_ctx *ctx);
+}
+
+%code {
+#include <stdio.h>
+#include <string.h>
+
+#include "ir.h"
+
+#define YYLLOC_DEFAULT(Cur, Rhs, N)                             \
+    do {                                                        \
+        if (N) {                                                \
+            (Cur).start = YYRHSLOC(Rhs, 1).start;               \
+            (Cur).end = YYRHSLOC(Rhs, N).end;                   \
+        } else {                                                \
+            (Cur).start = (Cur).end = YYRHSLOC(Rhs, 0).end;     \
+        }                                                       \
+    } while (0)
+
+static int  yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx);
+static void yyerror(const YYLTYPE *loc, fr_parse_ctx *ctx, const char *msg);
+
+#define SPAN(p) fr_ctx_span(ctx, (p).start, (p).end)
+#define NEW(T) ((T *)ast_alloc(ctx, sizeof(T)))
+
+static ast_str   str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b);
+static ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n);
+static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
+}
+
+%define api.pure full
+%define api.location.type {ast_pos}
+%define parse.error custom
+%locations
+%expect 0
+%param {fr_parse_ctx *ctx}
+
+%union {
+    ast_name      name;
+    int64_t       i;
+    ast_str       str;
+    ast_regex    *re;
+    ast_expr     *e;
+    ast_set      *set;
+    ast_stmt     *st;
+    ast_vlist    *v;
+    struct { ast_vlist *head, *tail; uint32_t n; } vl;
+    struct { ast_item *head, *tail; uint32_t n; } il;
+    struct { ast_msg *head, *tail; uint32_t n; } ml;
+    struct { ast_expect *head, *tail; uint32_t n; } xl;
+    struct { ast_case *head, *tail; uint32_t n; } cl;
+    struct { ast_docfield *head, *tail; } dl;
+    ast_docfield *df;
+    ast_expect   *x;
+    ast_case     *cs;
+    ast_doc      *doc;
+    ast_item     *it;
+    int           k;
+}
+
+%token END 0            "end of file"
+%token <name> IDENT     "name"
+%token <name> NAME      "hyphenated name"
+%token <i>    INT       "integer"
+%token <str>  STRING    "string"
+%token <re>   REGEX     "regular expression"
+%token        CWORD     "test config"
+%token K_FLAG "flag" K_ENV "env" K_FACT "fact" K_ALIAS "alias" K_RULE "rule"
+%token K_TEST "test" K_DOC "doc" K_REQUIRE "require" K_ELSE "else"
+%token K_ERROR "error" K_WARN "warn" K_INFO "info" K_DECLARE "declare"
+%token K_IN "in" K_NOT "not" K_NULL "null" K_TRUE "true" K_FALSE "false"
+%token K_ENUM "enum" K_GIVEN "given" K_CLI "cli"
+%token EQ "==" NE "!=" LE "<=" GE ">=" ARROW "->" FATARROW "=>"
+
+%type <name> name rname
+%type <str>  str
+%type <e>    cond conj neg cmp sum prod unary atom literal
+%type <set>  set members
+%type <k>    keykind nullable cmpop
+%type <st>   decl type alias rule action test
+%type <name> rulehead
+%type <v>    enumval
+%type <vl>   enumvals clilist cli
+%type <il>   items
+%type <it>   item
+%type <ml>   attached
+%type <doc>  doc
+%type <dl>   docitems
+%type <df>   docitem
+%type <cl>   cases
+%type <cs>   case
+%type <xl>   expects
+%type <x>    expect
+%type <str>  help
+
+%destructor { } <*>
+
+%%
+
+file
+    : %empty
+    | file stmt
+    ;
+
+stmt
+    : decl ';'          { ast_append(ctx, $1); }
+    | alias ';'         { ast_append(ctx, $1); }
+    | rule ';'          { ast_append(ctx, make_rule(ctx, $1, @1)); }
+    | rule doc          {
+        /* after a doc block the ';' may be left out (a following ';' is
+         * an empty statement) */
+        if ($1)
+            $1->u.rule.doc = $2;
+        ast_append(ctx, make_rule(ctx, $1, @$));
+    }
+    | test              { ast_append(ctx, $1); }
+    | ';'
+    | error ';'         { yyerrok; }
+    ;
+
+/* ---- declarations ------------------------------------------------------- */
+
+decl
+    : keykind name ':' type nullable '=' literal cli help {
+        $$ = $4;
+        if ($$) {
+            ast_decl *d = &$$->u.decl;
+            d->keykind = (uint8_t)$1;
+            d->name = $2;
+            d->nullable = (uint8_t)$5;
+            d->def = $7;
+            d->cli = $8.head;
+            d->ncli = $8.n;
+            d->cli_pos = @8;
+            d->has_help = @9.end > @9.start;
+            d->help = $9;
+        }
+    }
+    ;
+
+keykind
+    : K_FLAG            { $$ = FR_KEY_FLAG; }
+    | K_ENV             { $$ = FR_KEY_ENV; }
+    | K_FACT            { $$ = FR_KEY_FACT; }
+    ;
+
+type
+    : IDENT {
+        $$ = ast_stmt_new(ctx, AS_DECL);
+        if ($$)
+            $$->u.decl.tname = $1;
+    }
+    | K_ENUM '{' enumvals comma '}' {
+        $$ = ast_stmt_new(ctx, AS_DECL);
+        if ($$) {
+            $$->u.decl.is_enum = 1;
+            $$->u.decl.values = $3.head;
+            $$->u.decl.nvalues = $3.n;
+            $$->u.decl.enum_pos = @$;
+        }
+    }
+    ;
+
+comma
+    : %empty
+    | ','
+    ;
+
+enumvals
+    : enumval           { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; }
+    | enumvals ',' enumval {
+        $$ = $1;
+        if ($3) {
+            if ($$.tail)
+                $$.tail->next = $3;
+            else
+                $$.head = $3;
+            $$.tail = $3;
+            $$.n++;
+        }
+    }
+    ;
+
+enumval
+    : name {
+        $$ = NEW(ast_vlist);
+        if ($$) {
+            $$->v.s = $1.s;
+            $$->v.len = $1.len;
+            $$->v.pos = @1;
+        }
+    }
+    | str {
+        $$ = NEW(ast_vlist);
+        if ($$) {
+            $$->v = $1;
+            $$->is_string = 1;
+        }
+    }
+    ;
+
+nullable
+    : %empty            { $$ = 0; }
+    | '?'               { $$ = 1; }
+    ;
+
+cli
+    : %empty            { $$.head = $$.tail = NULL; $$.n = 0; }
+    | K_CLI clilist     { $$ = $2; }
+    ;
+
+clilist
+    : STRING {
+        ast_vlist *v = NEW(ast_vlist);
+        $$.head = $$.tail = v;
+        $$.n = v ? 1 : 0;
+        if (v) {
+            v->v = $1;
+            v->v.pos = @1;
+            v->is_string = 1;
+        }
+    }
+    | clilist ',' STRING {
+        $$ = $1;
+        ast_vlist *v = NEW(ast_vlist);
+        if (v) {
+            v->v = $3;
+            v->v.pos = @3;
+            v->is_string = 1;
+            if ($$.tail)
+                $$.tail->next = v;
+            else
+                $$.head = v;
+            $$.tail = v;
+            $$.n++;
+        }
+    }
+    ;
+
+help
+    : %empty            { memset(&$$, 0, sizeof $$); }
+    | str               { $$ = $1; }
+    ;
+
+alias
+    : K_ALIAS name '=' name {
+        $$ = ast_stmt_new(ctx, AS_ALIAS);
+        if ($$) {
+            $$->u.alias.name = $2;
+            $$->u.alias.target = $4;
+        }
+    }
+    ;
+
+/* ---- rules ---------------------------------------------------------------- */
+
+rule
+    : rulehead cond ARROW action {
+        $$ = $4;
+        if ($$ && $2) {
+            ast_rule *r = &$$->u.rule;
+            if ($1.s) {
+                r->named = 1;
+                r->name = $1;
+            }
+            r->cond = $2;
+            r->text.start = @2.start;
+            r->text.end = @4.end;
+        } else {
+            $$ = NULL;
+        }
+    }
+    ;
+
+rulehead
+    : %empty            { memset(&$$, 0, sizeof $$); }
+    | K_RULE rname ':'  { $$ = $2; }
+    ;
+
+rname
+    : IDENT
+    | NAME
+    ;
+
+action
+    : K_ERROR str {
+        $$ = ast_stmt_new(ctx, AS_RULE);
+        if ($$) { $$->u.rule.kind = FR_RULE_ERROR; $$->u.rule.msg = $2; }
+    }
+    | K_WARN str {
+        $$ = ast_stmt_new(ctx, AS_RULE);
+        if ($$) { $$->u.rule.kind = FR_RULE_WARN; $$->u.rule.msg = $2; }
+    }
+    | K_INFO str {
+        $$ = ast_stmt_new(ctx, AS_RULE);
+        if ($$) { $$->u.rule.kind = FR_RULE_INFO; $$->u.rule.msg = $2; }
+    }
+    | K_REQUIRE cond K_ELSE str {
+        $$ = $2 ? ast_stmt_new(ctx, AS_RULE) : NULL;
+        if ($$) {
+            $$->u.rule.kind = FR_RULE_REQUIRE;
+            $$->u.rule.req = $2;
+            $$->u.rule.msg = $4;
+        }
+    }
+    | K_DECLARE items attached {
+        $$ = $2.head ? ast_stmt_new(ctx, AS_RULE) : NULL;
+        if ($$) {
+            $$->u.rule.kind = FR_RULE_DECLARE;
+            $$->u.rule.items = $2.head;
+            $$->u.rule.nitems = $2.n;
+            $$->u.rule.attached = $3.head;
+            $$->u.rule.nattached = $3.n;
+        }
+    }
+    ;
+
+items
+    : item              { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; }
+    | items ',' item {
+        $$ = $1;
+        if (!$3 || !$$.head) {
+            $$.head = NULL;   /* a broken item breaks the rule */
+        } else {
+            $$.tail->next = $3;
+            $$.tail = $3;
+            $$.n++;
+        }
+    }
+    ;
+
+item
+    : name '=' cond {
+        $$ = $3 ? NEW(ast_item) : NULL;
+        if ($$) { $$->key = $1; $$->value = $3; $$->pos = @$; }
+    }
+    | name {
+        ast_expr *v = leaf_name(ctx, $1);
+        $$ = v ? NEW(ast_item) : NULL;
+        if ($$) { $$->value = v; $$->pos = @$; }
+    }
+    | str {
+        ast_expr *v = ast_expr_new(ctx, AE_STR, @1.start, @1.end);
+        $$ = v ? NEW(ast_item) : NULL;
+        if ($$) {
+            v->u.str.s = $1.s;
+            v->u.str.len = $1.len;
+            $$->value = v;
+            $$->pos = @$;
+        }
+    }
+    ;
+
+attached
+    : %empty            { $$.head = $$.tail = NULL; $$.n = 0; }
+    | attached K_WARN str {
+        $$ = $1;
+        ast_msg *m = NEW(ast_msg);
+        if (m) {
+            m->sev = FR_SEV_WARNING;
+            m->text = $3;
+            if ($$.tail) $$.tail->next = m; else $$.head = m;
+            $$.tail = m;
+            $$.n++;
+        }
+    }
+    | attached K_INFO str {
+        $$ = $1;
+        ast_msg *m = NEW(ast_msg);
+        if (m) {
+            m->sev = FR_SEV_INFO;
+            m->text = $3;
+            if ($$.tail) $$.tail->next = m; else $$.head = m;
+            $$.tail = m;
+            $$.n++;
+        }
+    }
+    ;
+
+doc
+    : K_DOC '{' docitems '}' {
+        $$ = NEW(ast_doc);
+        if ($$) {
+            $$->fields = $3.head;
+            $$->pos = @$;
+        }
+    }
+    ;
+
+docitems
+    : docitem           { $$.head = $$.tail = $1; }
+    | docitems ';' docitem {
+        $$ = $1;
+        if ($3) {
+            if ($$.tail) $$.tail->next = $3; else $$.head = $3;
+            $$.tail = $3;
+        }
+    }
+    ;
+
+docitem
+    : %empty            { $$ = NULL; }
+    | IDENT str {
+        $$ = NEW(ast_docfield);
+        if ($$) { $$->field = $1; $$->str = $2; }
+    }
+    | IDENT rname {
+        $$ = NEW(ast_docfield);
+        if ($$) { $$->field = $1; $$->is_name = 1; $$->name = $2; }
+    }
+    | error             { $$ = NULL; yyerrok; }
+    ;
+
+/* ---- conditions and expressions --------------------------------------------- */
+
+cond
+    : conj
+    | cond '|' conj     { $$ = ast_binary(ctx, FR_OP_OR, $1, $3, @$.start, @$.end); }
+    ;
+
+conj
+    : neg
+    | conj '&' neg      { $$ = ast_binary(ctx, FR_OP_AND, $1, $3, @$.start, @$.end); }
+    ;
+
+neg
+    : cmp
+    | '!' neg           { $$ = ast_unary(ctx, FR_OP_NOT, $2, @$.start, @$.end); }
+    ;
+
+cmp
+    : sum
+    | sum cmpop sum     { $$ = ast_binary(ctx, $2, $1, $3, @$.start, @$.end); }
+    | sum K_IN set {
+        $$ = ast_unary(ctx, FR_OP_IN, $1, @$.start, @$.end);
+        if ($$) { $$->kind = AE_IN; $$->u.in.set = $3; }
+        if (!$3) $$ = NULL;
+    }
+    | sum K_NOT K_IN set {
+        $$ = ast_unary(ctx, FR_OP_NOTIN, $1, @$.start, @$.end);
+        if ($$) { $$->kind = AE_IN; $$->u.in.set = $4; }
+        if (!$4) $$ = NULL;
+    }
+    | sum '~' REGEX {
+        $$ = ast_unary(ctx, FR_OP_MATCH, $1, @$.start, @$.end);
+        if ($$) { $$->kind = AE_MATCH; $$->u.match.re = $3; }
+        if (!$3) $$ = NULL;
+    }
+    ;
+
+cmpop
+    : '='               { $$ = FR_OP_EQ; }
+    | EQ                { $$ = FR_OP_EQ; }
+    | NE                { $$ = FR_OP_NE; }
+    | '<'               { $$ = FR_OP_LT; }
+    | LE                { $$ = FR_OP_LE; }
+    | '>'               { $$ = FR_OP_GT; }
+    | GE                { $$ = FR_OP_GE; }
+    ;
+
+set
+    : '{' members comma '}' { $$ = $2; if ($$) $$->pos = @$; }
+    | '{' '}' {
+        $$ = NEW(ast_set);
+        if ($$) $$->pos = @$;
+    }
+    ;
+
+members
+    : literal {
+        $$ = NEW(ast_set);
+        ast_elist *l = NEW(ast_elist);
+        if (!$$ || !l || !$1) {
+            $$ = NULL;
+        } else {
+            l->e = $1;
+            $$->head = $$->tail = l;
+            $$->n = 1;
+        }
+    }
+    | members ',' literal {
+        $$ = $1;
+        ast_elist *l = NEW(ast_elist);
+        if (!$$ || !l || !$3) {
+            $$ = NULL;
+        } else {
+            l->e = $3;
+            $$->tail->next = l;
+            $$->tail = l;
+            $$->n++;
+        }
+    }
+    ;
+
+sum
+    : prod
+    | sum '+' prod      { $$ = ast_binary(ctx, FR_OP_ADD, $1, $3, @$.start, @$.end); }
+    | sum '-' prod      { $$ = ast_binary(ctx, FR_OP_SUB, $1, $3, @$.start, @$.end); }
+    ;
+
+prod
+    : unary
+    | prod '*' unary    { $$ = ast_binary(ctx, FR_OP_MUL, $1, $3, @$.start, @$.end); }
+    | prod '/' unary    { $$ = ast_binary(ctx, FR_OP_DIV, $1, $3, @$.start, @$.end); }
+    | prod '%' unary    { $$ = ast_binary(ctx, FR_OP_MOD, $1, $3, @$.start, @$.end); }
+    ;
+
+unary
+    : atom
+    | '-' unary         { $$ = ast_unary(ctx, FR_OP_NEG, $2, @$.start, @$.end); }
+    ;
+
+atom
+    : name              { $$ = leaf_name(ctx, $1); }
+    | K_GIVEN '(' name ')' {
+        $$ = ast_expr_new(ctx, AE_GIVEN, @$.start, @$.end);
+        if ($$) { $$->u.name = $3.s; $$->op = $3.hyphen; }
+    }
+    | INT {
+        $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
+        if ($$) $$->u.i = $1;
+    }
+    | str {
+        $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
+        if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
+    }
+    | K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
+    | K_FALSE           { $$ = ast_expr_new(ctx, AE_FALSE, @$.start, @$.end); }
+    | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
+    | '(' cond ')'      { $$ = $2; if ($$) $$->pos = @$; }
+    ;
+
+/* A literal value: defaults, set members, test expectations. */
+literal
+    : K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
+    | K_FALSE           { $$ = ast_expr_new(ctx, AE_FALSE, @$.start, @$.end); }
+    | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
+    | INT {
+        $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
+        if ($$) $$->u.i = $1;
+    }
+    | '-' INT {
+        $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
+        if ($$) $$->u.i = -$2;
+    }
+    | STRING {
+        /* one literal: in a declaration a second string is the help text */
+        $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
+        if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
+    }
+    | name              { $$ = leaf_name(ctx, $1); }
+    ;
+
+name
+    : IDENT
+    | NAME
+    ;
+
+str
+    : STRING            { $$ = $1; $$.pos = @1; }
+    | str STRING        { $$ = str_cat(ctx, $1, $2); $$.pos = @$; }
+    ;
+
+/* ---- test blocks --------------------------------------------------------------- */
+
+test
+    : K_TEST str '{' cases '}' {
+        $$ = ast_stmt_new(ctx, AS_TEST);
+        if ($$) {
+            $$->u.test.name = $2;
+            $$->u.test.cases = $4.head;
+            $$->u.test.ncases = $4.n;
+            $$->u.test.pos = @$;
+        }
+    }
+    ;
+
+cases
+    : case              { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; }
+    | cases ';' case {
+        $$ = $1;
+        if ($3) {
+            if ($$.tail) $$.tail->next = $3; else $$.head = $3;
+            $$.tail = $3;
+            $$.n++;
+        }
+    }
+    ;
+
+case
+    : %empty            { $$ = NULL; }
+    | config FATARROW expects {
+        $$ = NEW(ast_case);
+        char *cfg = fr_arena_strndup(ctx->strings, ctx->cbuf ? ctx->cbuf : "", ctx->clen);
+        if (!cfg) {
+            ctx->oom = ctx->stop = true;
+            $$ = NULL;
+        }
+        if ($$) {
+            $$->config = cfg;
+            $$->config_pos = @1;
+            $$->expects = $3.head;
+            $$->nexpects = $3.n;
+            $$->pos = @$;
+        }
+    }
+    | error             { $$ = NULL; yyerrok; }
+    ;
+
+config
+    : CWORD
+    | config CWORD
+    ;
+
+expects
+    : expect            { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; }
+    | expects ',' expect {
+        $$ = $1;
+        if ($3) {
+            if ($$.tail) $$.tail->next = $3; else $$.head = $3;
+            $$.tail = $3;
+            $$.n++;
+        }
+    }
+    ;
+
+expect
+    : IDENT {
+        $$ = NEW(ast_expect);
+        if ($$) { $$->kind = AX_WORD; $$->word = $1; $$->pos = @$; }
+    }
+    | K_ERROR {
+        $$ = NEW(ast_expect);
+        if ($$) { $$->kind = AX_ERROR_ANY; $$->pos = @$; }
+    }
+    | K_ERROR rname {
+        $$ = NEW(ast_expect);
+        if ($$) { $$->kind = AX_MSG; $$->sev = FR_SEV_ERROR; $$->rule = $2; $$->pos = @$; }
+    }
+    | K_WARN rname {
+        $$ = NEW(ast_expect);
+        if ($$) { $$->kind = AX_MSG; $$->sev = FR_SEV_WARNING; $$->rule = $2; $$->pos = @$; }
+    }
+    | K_INFO rname {
+        $$ = NEW(ast_expect);
+        if ($$) { $$->kind = AX_MSG; $$->sev = FR_SEV_INFO; $$->rule = $2; $$->pos = @$; }
+    }
+    | K_NOT K_ERROR rname {
+        $$ = NEW(ast_expect);
+        if ($$) {
+            $$->kind = AX_MSG; $$->negated = 1; $$->sev = FR_SEV_ERROR;
+            $$->rule = $3; $$->pos = @$;
+        }
+    }
+    | K_NOT K_WARN rname {
+        $$ = NEW(ast_expect);
+        if ($$) {
+            $$->kind = AX_MSG; $$->negated = 1; $$->sev = FR_SEV_WARNING;
+            $$->rule = $3; $$->pos = @$;
+        }
+    }
+    | K_NOT K_INFO rname {
+        $$ = NEW(ast_expect);
+        if ($$) {
+            $$->kind = AX_MSG; $$->negated = 1; $$->sev = FR_SEV_INFO;
+            $$->rule = $3; $$->pos = @$;
+        }
+    }
+    | IDENT K_ERROR rname {
+        $$ = NEW(ast_expect);
+        if ($$) { $$->kind = AX_FIRST; $$->word = $1; $$->rule = $3; $$->pos = @$; }
+    }
+    | name '=' literal {
+        $$ = $3 ? NEW(ast_expect) : NULL;
+        if ($$) { $$->kind = AX_VALUE; $$->word = $1; $$->value = $3; $$->pos = @$; }
+    }
+    | name EQ literal {
+        $$ = $3 ? NEW(ast_expect) : NULL;
+        if ($$) { $$->kind = AX_VALUE; $$->word = $1; $$->value = $3; $$->pos = @$; }
+    }
+    ;
+
+%%
+
+/* ---- the token wrapper ------------------------------------------------------ */
+
+static bool stmt_keyword(int t)
+{
+    return t == K_FLAG || t == K_ENV || t == K_FACT || t == K_ALIAS || t == K_RULE || t == K_TEST;
+}
+
+/* Only blanks between the start of the line and `off`. */
+static bool opens_line(const fr_parse_ctx *ctx, uint32_t off)
+{
+    for (; off > 0; off--) {
+        char c = ctx->text[off - 1];
+        if (c == '\n')
+            return true;
+        if (c != ' ' && c != '\t' && c != '\r')
+            return false;
+    }
+    return true;
+}
+
+static const char *stmt_word(uint8_t kind)
+{
+    switch (kind) {
+    case FR_STMT_DECL:  return "declaration";
+    case FR_STMT_ALIAS: return "alias";
+    case FR_STMT_TEST:  return "test block";
+    default:            return "rule";
+    }
+}
+
+/* Statement and block bookkeeping for the messages and the virtual ';'. */
+static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
+{
+    if (t == 0)
+        return;
+    if (ctx->at_stmt_start && t != ';') {
+        ctx->at_stmt_start = false;
+        ctx->stmt_start = lloc->start;
+        ctx->stmt_kind = t == K_FLAG || t == K_ENV || t == K_FACT ? FR_STMT_DECL
+                       : t == K_ALIAS ? FR_STMT_ALIAS
+                       : t == K_TEST ? FR_STMT_TEST : FR_STMT_RULE;
+        ctx->stmt_errors = 0;
+        ctx->stmt_syntax_error = false;
+    }
+    switch (t) {
+    case '{':
+        if (ctx->prev_tok == K_DOC || (ctx->prev_tok == STRING && ctx->stmt_kind == FR_STMT_TEST))
+            ctx->block_open = true;
+        else
+            ctx->list_depth++;
+        break;
+    case '}':
+        if (ctx->list_depth) {
+            ctx->list_depth--;
+        } else if (ctx->block_open) {
+            /* a test block or a rule's doc block ends the statement */
+            ctx->block_open = false;
+            ctx->at_stmt_start = true;
+        }
+        break;
+    case ';':
+        if (!ctx->block_open) {
+            ctx->at_stmt_start = true;
+            ctx->list_depth = 0;
+        } else {
+            ctx->list_depth = 0;
+        }
+        break;
+    default:
+        break;
+    }
+    ctx->prev_tok = t;
+    ctx->prev_end = lloc->end;
+}
+
+static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
+{
+    int t;
+    if (ctx->pending_tok) {
+        t = ctx->pending_tok;
+        ctx->pending_tok = 0;
+        ctx->virt_semi = false;
+        lloc->start = ctx->pending_start;
+        lloc->end = ctx->pending_end;
+        if (!ctx->stmt_syntax_error) {
+            fr_diag *g = fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, ctx->virt_at, ctx->virt_at),
+                                   "missing ';' after the %s", stmt_word(ctx->stmt_kind));
+            (void)g;
+            if (ctx->sink->stopped)
+                ctx->stop = true;
+        }
+        if (ctx->stop) {
+            t = 0;
+            lloc->start = lloc->end = (uint32_t)ctx->len;
+        }
+    } else if (ctx->stop) {
+        t = 0;
+        lloc->start = lloc->end = (uint32_t)ctx->len;
+    } else {
+        t = frl_lex(lval, lloc, ctx->scanner);
+        if (ctx->stop) {
+            t = 0;
+            lloc->start = lloc->end = (uint32_t)ctx->len;
+        }
+        if (stmt_keyword(t) && !ctx->at_stmt_start && !ctx->block_open
+            && opens_line(ctx, lloc->start)) {
+            ctx->pending_tok = t;
+            ctx->pending_start = lloc->start;
+            ctx->pending_end = lloc->end;
+            ctx->virt_semi = true;
+            ctx->virt_at = ctx->prev_end;
+            lloc->start = lloc->end = ctx->prev_end;
+            t = ';';
+        }
+    }
+    track(ctx, t, lloc);
+    return t;
+}
+
+/* ---- syntax errors in the user's words ------------------------------------------- */
+
+static void yyerror(const YYLTYPE *loc, fr_parse_ctx *ctx, const char *msg)
+{
+    ctx->stmt_syntax_error = true;
+    if (ctx->stop && !strstr(msg, "exhausted"))
+        return;
+    if (strstr(msg, "exhausted"))
+        fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, loc->start, loc->end),
+                  "expression nested too deeply (more than %d levels)", FR_MAX_DEPTH);
+    else
+        fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, loc->start, loc->end), "%s", msg);
+    ctx->stop = true;
+}
+
+static bool is_keyword(yysymbol_kind_t k)
+{
+    return k >= YYSYMBOL_K_FLAG && k <= YYSYMBOL_K_CLI;
+}
+
+/* A short description of a token kind, for "expected ..." lists. */
+static const char *kind_desc(yysymbol_kind_t k)
+{
+    switch (k) {
+    case YYSYMBOL_YYEOF:    return "the end of the file";
+    case YYSYMBOL_IDENT:    return "a name";
+    case YYSYMBOL_NAME:     return "a hyphenated name";
+    case YYSYMBOL_INT:      return "an integer";
+    case YYSYMBOL_STRING:   return "a string";
+    case YYSYMBOL_REGEX:    return "a regular expression /.../";
+    case YYSYMBOL_CWORD:    return "a test config";
+    case YYSYMBOL_K_FLAG:   return "'flag'";
+    case YYSYMBOL_K_ENV:    return "'env'";
+    case YYSYMBOL_K_FACT:   return "'fact'";
+    case YYSYMBOL_K_ALIAS:  return "'alias'";
+    case YYSYMBOL_K_RULE:   return "'rule'";
+    case YYSYMBOL_K_TEST:   return "'test'";
+    case YYSYMBOL_K_DOC:    return "'doc'";
+    case YYSYMBOL_K_REQUIRE: return "'require'";
+    case YYSYMBOL_K_ELSE:   return "'else'";
+    case YYSYMBOL_K_ERROR:  return "'error'";
+    case YYSYMBOL_K_WARN:   return "'warn'";
+    case YYSYMBOL_K_INFO:   return "'info'";
+    case YYSYMBOL_K_DECLARE: return "'declare'";
+    case YYSYMBOL_K_IN:     return "'in'";
+    case YYSYMBOL_K_NOT:    return "'not'";
+    case YYSYMBOL_K_NULL:   return "'null'";
+    case YYSYMBOL_K_TRUE:   return "'true'";
+    case YYSYMBOL_K_FALSE:  return "'false'";
+    case YYSYMBOL_K_ENUM:   return "'enum'";
+    case YYSYMBOL_K_GIVEN:  return "'given'";
+    case YYSYMBOL_K_CLI:    return "'cli'";
+    case YYSYMBOL_EQ:       return "'=='";
+    case YYSYMBOL_NE:       return "'!='";
+    case YYSYMBOL_LE:       return "'<='";
+    case YYSYMBOL_GE:       return "'>='";
+    case YYSYMBOL_ARROW:    return "'->'";
+    case YYSYMBOL_FATARROW: return "'=>'";
+    default:                return yysymbol_name(k);   /* "';'" and the like */
+    }
+}
+
+/* The unexpected token, with its text where that helps. */
+static void la_desc(fr_parse_ctx *ctx, yysymbol_kind_t k, const YYLTYPE *loc, char *buf, size_t n)
+{
+    if (k == YYSYMBOL_IDENT || k == YYSYMBOL_NAME) {
+        uint32_t len = loc->end - loc->start;
+        snprintf(buf, n, "name '%.*s'", (int)(len > 40 ? 40 : len), ctx->text + loc->start);
+    } else if (is_keyword(k)) {
+        snprintf(buf, n, "keyword %s", kind_desc(k));
+    } else {
+        snprintf(buf, n, "%s", kind_desc(k));
+    }
+}
+
+typedef struct expset {
+    yysymbol_kind_t k[YYNTOKENS];
+    int             n;
+} expset;
+
+static bool has(const expset *e, yysymbol_kind_t k)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->k[i] == k)
+            return true;
+    return false;
+}
+
+#define CH(c) YYTRANSLATE(c)
+
+/* "a, b or c" from the expected set, grouping operators and expression starts. */
+static void list_expected(const expset *e, char *buf, size_t n)
+{
+    const char *items[8];
+    int ni = 0;
+    bool expr = has(e, YYSYMBOL_IDENT) && has(e, YYSYMBOL_INT) && has(e, CH('('));
+    bool value = !expr && has(e, YYSYMBOL_IDENT) && has(e, YYSYMBOL_INT);
+    bool stmt = has(e, YYSYMBOL_K_FLAG);
+    if (stmt)
+        items[ni++] = "a declaration, a rule or a test block";
+    else if (expr)
+        items[ni++] = "an expression";
+    else if (value)
+        items[ni++] = "a value";
+    bool toomany = false;
+    for (int i = 0; i < e->n; i++) {
+        yysymbol_kind_t k = e->k[i];
+        if ((stmt || expr || value) && (k == YYSYMBOL_IDENT || k == YYSYMBOL_NAME || k == YYSYMBOL_INT
+            || k == YYSYMBOL_STRING || is_keyword(k) || k == CH('(') || k == CH('!') || k == CH('-')
+            || k == CH(';')))
+            continue;
+        if (k == YYSYMBOL_YYerror || k == YYSYMBOL_YYUNDEF)
+            continue;
+        if (ni == 6) {
+            toomany = true;
+            break;
+        }
+        items[ni++] = kind_desc(k);
+    }
+    if (toomany) {
+        snprintf(buf, n, "%s", (stmt || expr || value) ? items[0] : "something else");
+        return;
+    }
+    if (ni == 0) {
+        snprintf(buf, n, "something else");
+        return;
+    }
+    size_t off = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < ni && off < n; i++) {
+        const char *sep = i == 0 ? "" : i == ni - 1 ? " or " : ", ";
+        off += (size_t)snprintf(buf + off, n - off, "%s%s", sep, items[i]);
+    }
+}
+
+static bool on_later_line(const fr_parse_ctx *ctx, uint32_t from, uint32_t to)
+{
+    if (to > ctx->len)
+        to = (uint32_t)ctx->len;
+    for (uint32_t i = from; i < to; i++)
+        if (ctx->text[i] == '\n')
+            return true;
+    return false;
+}
+
+static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
+{
+    ctx->stmt_syntax_error = true;
+    if (ctx->stop)
+        return 0;
+    expset e;
+    e.n = yypcontext_expected_tokens(yc, e.k, YYNTOKENS);
+    if (e.n < 0)
+        e.n = 0;
+    yysymbol_kind_t la = yypcontext_token(yc);
+    YYLTYPE loc = *yypcontext_location(yc);
+    bool virt = ctx->virt_semi && la == CH(';') && loc.start == loc.end;
+    yysymbol_kind_t shown = la;
+    YYLTYPE shown_loc = loc;
+    if (virt) {
+        /* the "';'" is ours: talk about the keyword that follows it */
+        shown = YYTRANSLATE(ctx->pending_tok);
+        shown_loc.start = ctx->pending_start;
+        shown_loc.end = ctx->pending_end;
+    }
+    char got[96], exp[256];
+    la_desc(ctx, shown, &shown_loc, got, sizeof got);
+    fr_span at = fr_ctx_span(ctx, loc.start, loc.end);
+    fr_diag *g = NULL;
+    const char *hint = NULL;
+    int prev = ctx->prev_tok;
+
+    if (!virt && has(&e, CH(';')) && la != CH(';') && ctx->prev_end < loc.start
+        && (la == YYSYMBOL_YYEOF || on_later_line(ctx, ctx->prev_end, loc.start))) {
+        at = fr_ctx_span(ctx, ctx->prev_end, ctx->prev_end);
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "missing ';' after the %s", stmt_word(ctx->stmt_kind));
+    } else if (has(&e, YYSYMBOL_ARROW) && !has(&e, CH(';'))) {
+        if (la == YYSYMBOL_K_ERROR || la == YYSYMBOL_K_WARN || la == YYSYMBOL_K_INFO
+            || la == YYSYMBOL_K_DECLARE || la == YYSYMBOL_K_REQUIRE)
+            g = fr_report(ctx->sink, FR_SEV_ERROR, at, "missing '->' between the condition and the action");
+        else
+            g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '->' after the condition, not %s", got);
+        if (la == YYSYMBOL_FATARROW)
+            hint = "a rule is 'CONDITION -> ACTION'; '=>' separates a test config from its expectations";
+        else if (la == YYSYMBOL_IDENT && loc.end - loc.start == 3 && !memcmp(ctx->text + loc.start, "and", 3))
+            hint = "write '&' for 'and'";
+        else if (la == YYSYMBOL_IDENT && loc.end - loc.start == 2 && !memcmp(ctx->text + loc.start, "or", 2))
+            hint = "write '|' for 'or'";
+        else if (la == YYSYMBOL_STRING)
+            hint = "an action is 'error \"...\"', 'warn \"...\"', 'info \"...\"', 'declare ...' or 'require ... else \"...\"'";
+    } else if (has(&e, YYSYMBOL_K_ELSE) && !has(&e, CH(';'))) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at,
+                      "expected 'else' and a message after the required condition, not %s", got);
+    } else if (has(&e, YYSYMBOL_FATARROW)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '=>' after the test config, not %s", got);
+        hint = "a test case is: CONFIG => EXPECTATIONS ;";
+    } else if (e.n <= 2 && has(&e, YYSYMBOL_STRING)
+               && (prev == K_ERROR || prev == K_WARN || prev == K_INFO || prev == K_ELSE)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected the message (a string) after '%s', not %s",
+                      prev == K_ERROR ? "error" : prev == K_WARN ? "warn" : prev == K_INFO ? "info" : "else",
+                      got);
+    } else if (has(&e, CH(':')) && ctx->stmt_kind == FR_STMT_DECL && (prev == IDENT || prev == NAME)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' and a type after the key name, not %s", got);
+        if (la == CH('='))
+            hint = "a declaration is 'flag NAME : TYPE = DEFAULT;', e.g. 'flag tp_size : int = 1;'";
+    } else if (has(&e, CH(':')) && prev != IDENT && prev != NAME && ctx->stmt_kind == FR_STMT_RULE
+               && e.n <= 2) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
+    } else if (has(&e, CH(':')) && ctx->stmt_kind == FR_STMT_RULE && e.n == 1) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
+    } else if (has(&e, YYSYMBOL_K_ENUM) && has(&e, YYSYMBOL_IDENT)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at,
+                      "expected a type (bool, int, string or enum { ... }), not %s", got);
+    } else if (has(&e, CH('=')) && has(&e, CH('?'))) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '=' and a default value after the type, not %s", got);
+        if (la == CH(';'))
+            hint = "every key has a default, e.g. 'flag dp_size : int = 1;'";
+    } else if (has(&e, YYSYMBOL_IDENT) && is_keyword(la)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a name, not %s", got);
+        fr_report_hint(ctx->sink, g, "%s is a keyword; it cannot be used as a name", kind_desc(la));
+    } else {
+        list_expected(&e, exp, sizeof exp);
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected %s, not %s", exp, got);
+        if (la == CH('=') && prev == CH('='))
+            hint = "'=' and '==' both compare; write one of them";
+    }
+    if (g && hint)
+        fr_report_hint(ctx->sink, g, "%s", hint);
+    ctx->stmt_errors++;
+    if (ctx->sink->stopped)
+        ctx->stop = true;
+    return 0;
+}
+
+/* ---- helpers for the actions ----------------------------------------------------- */
+
+static ast_str str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b)
+{
+    ast_str r = a;
+    size_t n = (size_t)a.len + b.len;
+    if (n > FR_MAX_STRING)
+        n = FR_MAX_STRING;
+    char *s = fr_arena_alloc(ctx->strings, n + 1);
+    if (!s) {
+        ctx->oom = ctx->stop = true;
+        return r;
+    }
+    memcpy(s, a.s, a.len);
+    memcpy(s + a.len, b.s, n - a.len);
+    s[n] = '\0';
+    r.s = s;
+    r.len = (uint32_t)n;
+    return r;
+}
+
+static ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n)
+{
+    ast_expr *e = ast_expr_new(ctx, AE_NAME, n.pos.start, n.pos.end);
+    if (e) {
+        e->u.name = n.s;
+        e->op = n.hyphen;
+    }
+    return e;
+}
+
+static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos)
+{
+    (void)ctx;
+    if (s)
+        s->u.rule.pos = pos;
+    return s;
+}
+
+int fr_parse(fr_parse_ctx *ctx)
+{
+    if (fr_lex_begin(ctx) < 0)
+        return -1;
+    ctx->at_stmt_start = true;
+    int r = yyparse(ctx);
+    fr_lex_end(ctx);
+    if (r == 2 && !ctx->oom) {
+        /* bison's stack is exhausted: reported by yyerror */
+    }
+    return ctx->oom || ctx->sink->oom ? -1 : 0;
+}
