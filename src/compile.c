@@ -213,9 +213,12 @@ static bool has_rules_ext(const char *name)
     return n > 6 && strcmp(name + n - 6, ".rules") == 0;
 }
 
-/* A directory: its *.rules files in byte order of their names. */
-static fr_rc add_dir(fr_compiler *c, const char *path)
+/* A directory: its *.rules files in byte order of their names, and its
+ * subdirectories (rules.d/sglang/...) in the same order, recursively. */
+static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
 {
+    if (depth > 16)
+        return io_error(c, path, "directories nested too deeply", 0);
     DIR *d = opendir(path);
     if (!d)
         return io_error(c, path, "cannot open directory", errno);
@@ -224,7 +227,7 @@ static fr_rc add_dir(fr_compiler *c, const char *path)
     fr_rc rc = FR_OK;
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
-        if (de->d_name[0] == '.' || !has_rules_ext(de->d_name))
+        if (de->d_name[0] == '.')
             continue;
         if (fr_vec_reserve((void **)&names, &cap, n + 1, sizeof *names) < 0
             || !(names[n] = strdup(de->d_name))) {
@@ -239,14 +242,23 @@ static fr_rc add_dir(fr_compiler *c, const char *path)
     size_t plen = strlen(path);
     bool slash = plen && path[plen - 1] == '/';
     for (size_t i = 0; i < n; i++) {
-        if (rc == FR_OK || rc == FR_EIO) {
+        if (rc != FR_ENOMEM && !c->sink.stopped) {
             size_t need = plen + strlen(names[i]) + 2;
             char *full = malloc(need);
+            struct stat st;
             if (!full) {
                 rc = FR_ENOMEM;
             } else {
                 snprintf(full, need, "%s%s%s", path, slash ? "" : "/", names[i]);
-                fr_rc r = add_file(c, full);
+                fr_rc r = FR_OK;
+                if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+                    if (!has_rules_ext(names[i]))
+                        r = add_dir(c, full, depth + 1);
+                    else
+                        r = io_error(c, full, "is a directory (expected a rule file)", 0);
+                } else if (has_rules_ext(names[i])) {
+                    r = add_file(c, full);
+                }
                 if (r != FR_OK && rc == FR_OK)
                     rc = r;
                 if (r == FR_ENOMEM)
@@ -270,7 +282,7 @@ fr_rc fr_compiler_add_path(fr_compiler *c, const char *path)
     if (stat(path, &st) < 0)
         return io_error(c, path, "cannot open", errno);
     if (S_ISDIR(st.st_mode))
-        return add_dir(c, path);
+        return add_dir(c, path, 0);
     return add_file(c, path);
 }
 
