@@ -434,17 +434,42 @@ static void compute_key(const fr_eval *ev, uint32_t k, fr_val *val, int32_t *by,
     *val = ev->input[k];
     *by = -1;
     *ca = *cb = -1;
+    /* The value: the one declaration, or with a conflict the smallest value
+     * (so that the state, and everything after it, does not depend on the
+     * order of the rules).  `by`: the first rule declaring that value.  A
+     * conflict names the first enabled declarer and the first one that
+     * disagrees with it. */
+    const fr_val *first = NULL;
     for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
         uint32_t r = ix->kd_rule[i];
         if (!ev->on[r])
             continue;
         const fr_val *v = &ev->itemval[ix->kd_item[i]];
-        if (*by < 0) {
+        if (!first) {
+            first = v;
             *by = (int32_t)r;
             *val = *v;
-        } else if (*ca < 0 && !fr_val_eq(t, *val, *v)) {
+            continue;
+        }
+        if (fr_val_eq(t, *first, *v))
+            continue;
+        if (*ca < 0) {
             *ca = *by;
             *cb = (int32_t)r;
+        }
+        if (fr_val_cmp(t, *v, *val) < 0) {
+            *val = *v;
+            *by = (int32_t)r;
+        }
+    }
+    if (*ca >= 0) {
+        /* `by` must be the first rule (in rule order) declaring the value */
+        for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
+            uint32_t r = ix->kd_rule[i];
+            if (ev->on[r] && fr_val_eq(t, ev->itemval[ix->kd_item[i]], *val)) {
+                *by = (int32_t)r;
+                break;
+            }
         }
     }
 }

@@ -1,0 +1,928 @@
+/* test_eval.c — the evaluator on small rule sets compiled from text:
+ * resolution (chains, own keys at their input, retraction, conflicts,
+ * oscillation), judging and report order, every type and operator with the
+ * null rules, run-time errors, templates, the config reader through the
+ * API, the environment, explanations, test blocks, and order independence
+ * (random rule sets shuffled and split over files give the same results).
+ *
+ * Every evaluation is done twice, by the incremental evaluator and by one
+ * forced to evaluate every rule, and the two must agree. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "flagrule.h"
+#include "eval.h"
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static fr_ruleset *compile_files(const char *const *names, const char *const *texts, size_t n)
+{
+    fr_compiler *c = fr_compiler_new();
+    assert_non_null(c);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(fr_compiler_add_text(c, names[i], texts[i], strlen(texts[i])), FR_OK);
+    fr_rc rc = FR_OK;
+    fr_ruleset *rs = fr_compile(c, &rc);
+    if (!rs) {
+        const fr_diags *d = fr_compiler_diags(c);
+        for (size_t i = 0; i < fr_diags_count(d); i++) {
+            char *t = fr_diags_render(d, fr_diags_get(d, i), false);
+            fprintf(stderr, "%s", t ? t : "?\n");
+            free(t);
+        }
+    }
+    fr_compiler_free(&c);
+    assert_non_null(rs);
+    return rs;
+}
+
+static fr_ruleset *compile(const char *text)
+{
+    const char *name = "t.rules";
+    return compile_files(&name, &text, 1);
+}
+
+/* A full description of a result, to compare two evaluations. */
+static char *describe(const fr_ruleset *rs, const fr_result *r, int with_text)
+{
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    assert_int_equal(fr_result_append_compact(r, &buf, &len, &cap), FR_OK);
+    size_t nk = fr_ruleset_nkeys(rs);
+    if (fr_result_status(r) != FR_STATUS_INVALID) {
+        for (size_t k = 0; k < nk; k++) {
+            fr_value v = fr_result_resolved(r, k);
+            char *s = fr_value_format(&v, true);
+            size_t need = strlen(s) + strlen(fr_key_name(rs, k)) + 8;
+            if (len + need + 1 > cap) {
+                cap = (len + need + 1) * 2;
+                buf = realloc(buf, cap);
+            }
+            len += (size_t)sprintf(buf + len, "%s=%s%s;", fr_key_name(rs, k), s,
+                                   fr_result_declared(r, k) ? "*" : "");
+            free(s);
+        }
+    }
+    for (int sev = 0; sev < 3; sev++)
+        for (size_t i = 0; i < fr_result_nmessages(r, (fr_severity)sev); i++) {
+            const fr_message *m = fr_result_message(r, (fr_severity)sev, i);
+            const char *t = with_text ? m->text : "";
+            size_t need = strlen(t) + 64 + (m->rule >= 0 ? strlen(fr_rule_name(rs, (size_t)m->rule)) : 0);
+            if (len + need + 1 > cap) {
+                cap = (len + need + 1) * 2;
+                buf = realloc(buf, cap);
+            }
+            len += (size_t)sprintf(buf + len, "\n%d %s %s %s", sev,
+                                   m->rule >= 0 ? fr_rule_name(rs, (size_t)m->rule) : "-", m->kind, t);
+        }
+    return buf;
+}
+
+typedef struct ev2 {
+    fr_ruleset *rs;
+    fr_eval    *inc, *full;
+    char       *last;      /* describe() of the last result */
+    const fr_result *res;
+} ev2;
+
+static ev2 *ev2_new(const char *text)
+{
+    ev2 *e = calloc(1, sizeof *e);
+    e->rs = compile(text);
+    e->inc = fr_eval_new(e->rs);
+    e->full = fr_eval_new(e->rs);
+    assert_non_null(e->inc);
+    assert_non_null(e->full);
+    fr_eval_set_full(e->full, true);
+    return e;
+}
+
+static void ev2_free(ev2 *e)
+{
+    free(e->last);
+    fr_eval_free(&e->inc);
+    fr_eval_free(&e->full);
+    fr_ruleset_free(&e->rs);
+    free(e);
+}
+
+/* Evaluates a line with both evaluators; returns the compact line (without
+ * its newline) of the incremental one. */
+static const char *run(ev2 *e, const char *line)
+{
+    const fr_result *a = fr_eval_line(e->inc, line, strlen(line));
+    const fr_result *b = fr_eval_line(e->full, line, strlen(line));
+    assert_non_null(a);
+    assert_non_null(b);
+    char *da = describe(e->rs, a, 1), *db = describe(e->rs, b, 1);
+    if (strcmp(da, db) != 0)
+        fprintf(stderr, "incremental and full evaluation differ on '%s':\n%s\n----\n%s\n", line, da, db);
+    assert_string_equal(da, db);
+    free(db);
+    free(e->last);
+    e->last = da;
+    e->res = a;
+    char *nl = strchr(da, '\n');
+    if (nl)
+        *nl = '\0';
+    return da;
+}
+
+static const fr_message *msg(ev2 *e, fr_severity sev, size_t i)
+{
+    const fr_message *m = fr_result_message(e->res, sev, i);
+    assert_non_null(m);
+    return m;
+}
+
+static long key(ev2 *e, const char *name)
+{
+    long k = -1;
+    for (size_t i = 0; i < fr_ruleset_nkeys(e->rs); i++)
+        if (!strcmp(fr_key_name(e->rs, i), name))
+            k = (long)i;
+    assert_true(k >= 0);
+    return k;
+}
+
+static const char *rname(ev2 *e, const fr_message *m)
+{
+    return m->rule >= 0 ? fr_rule_name(e->rs, (size_t)m->rule) : "-";
+}
+
+/* ---- resolution --------------------------------------------------------------- */
+
+static void test_chain(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag a : enum { x, y } = x;\n"
+        "flag b : enum { p, q } = p;\n"
+        "flag c : int = 0;\n"
+        "flag d : bool = false;\n"
+        "rule r3: c > 3 -> declare d = true;\n"
+        "rule r2: b = q -> declare c = 5;\n"
+        "rule r1: a = y -> declare b = q;\n");
+    assert_string_equal(run(e, ""), "ok\t-\t-");
+    assert_string_equal(run(e, "--a y"), "ok\t-\tb=q c=5 d=true");
+    assert_string_equal(run(e, "--b q"), "ok\t-\tc=5 d=true");
+    assert_string_equal(run(e, "--c 4"), "ok\t-\td=true");
+    assert_string_equal(run(e, "--c 3"), "ok\t-\t-");
+    assert_string_equal(run(e, "--a y --c 1"), "ok\t-\tb=q c=5 d=true");
+    assert_string_equal(run(e, "--a=x"), "ok\t-\t-");
+    /* declared even to the input value */
+    assert_string_equal(run(e, "--a y --b q --c 5"), "ok\t-\tb=q c=5 d=true");
+    assert_true(fr_result_declared(e->res, (size_t)key(e, "b")));
+    assert_true(fr_result_given(e->res, (size_t)key(e, "b")));
+    assert_int_equal(fr_result_declared_by(e->res, (size_t)key(e, "c")), 1);
+    ev2_free(e);
+}
+
+static void test_own_key_input(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag moe_a2a_backend : enum { none, deepep, pplx } = none;\n"
+        "flag deepep_mode : enum { auto, normal, low_latency } = auto;\n"
+        "alias a2a = moe_a2a_backend;\n"
+        "alias mode = deepep_mode;\n"
+        "rule pplx-normal-mode: a2a = pplx & mode = normal -> error \"pplx needs low latency, got {mode!r}\";\n"
+        "rule pplx-auto: a2a = pplx & mode = auto -> declare low_latency\n"
+        "    warn \"auto set deepep_mode=`{mode}` (was {given(mode)!r}) for {a2a!r}\";\n");
+    assert_string_equal(run(e, "--moe-a2a-backend pplx"), "ok\t-\tdeepep_mode=low_latency");
+    assert_int_equal(fr_result_nmessages(e->res, FR_SEV_WARNING), 1);
+    assert_string_equal(msg(e, FR_SEV_WARNING, 0)->text,
+                        "auto set deepep_mode=`low_latency` (was 'auto') for 'pplx'");
+    assert_string_equal(rname(e, msg(e, FR_SEV_WARNING, 0)), "pplx-auto");
+    assert_string_equal(run(e, "--moe-a2a-backend pplx --deepep-mode normal"), "error\tpplx-normal-mode\t-");
+    assert_string_equal(msg(e, FR_SEV_ERROR, 0)->text, "pplx needs low latency, got 'normal'");
+    assert_string_equal(msg(e, FR_SEV_ERROR, 0)->kind, "rule");
+    assert_int_equal(fr_result_nmessages(e->res, FR_SEV_WARNING), 0);
+    assert_string_equal(run(e, "--moe-a2a-backend pplx --deepep-mode low_latency"), "ok\t-\t-");
+    assert_string_equal(run(e, "--moe-a2a-backend deepep"), "ok\t-\t-");
+    ev2_free(e);
+}
+
+static void test_retraction(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag a : bool = false;\n"
+        "flag b : enum { u, v } = u;\n"
+        "flag c : bool = false;\n"
+        "rule d1: a -> declare b = v;\n"
+        "rule d2: b = u -> declare c = true info \"c on\";\n");
+    assert_string_equal(run(e, ""), "ok\t-\tc=true");
+    assert_int_equal(fr_result_nmessages(e->res, FR_SEV_INFO), 1);
+    assert_string_equal(run(e, "--a"), "ok\t-\tb=v");
+    assert_int_equal(fr_result_nmessages(e->res, FR_SEV_INFO), 0);
+    assert_false(fr_result_declared(e->res, (size_t)key(e, "c")));
+    assert_string_equal(run(e, "--b v"), "ok\t-\t-");
+    assert_string_equal(run(e, ""), "ok\t-\tc=true");
+    ev2_free(e);
+}
+
+static void test_conflict(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag x : bool = false;\n"
+        "flag y : bool = false;\n"
+        "flag z : bool = false;\n"
+        "flag n : int = 0;\n"
+        "rule c1: x -> declare n = 1;\n"
+        "rule c2: y -> declare n = 2;\n"
+        "rule c3: z -> declare n = 1;\n"
+        "rule big: n > 1 -> warn \"n={n}\";\n");
+    assert_string_equal(run(e, "--x --z"), "ok\t-\tn=1");
+    assert_string_equal(run(e, "--x --y"), "error\tc1\tn=1");
+    const fr_message *m = msg(e, FR_SEV_ERROR, 0);
+    assert_string_equal(m->kind, "conflict");
+    assert_non_null(strstr(m->text, "'c1' (t.rules:5)"));
+    assert_non_null(strstr(m->text, "'c2' (t.rules:6)"));
+    assert_non_null(strstr(m->text, "n=1"));
+    assert_non_null(strstr(m->text, "n=2"));
+    assert_string_equal(run(e, "--y --z"), "error\tc2\tn=1");
+    assert_string_equal(run(e, "--y"), "ok\t-\tn=2");
+    assert_int_equal(fr_result_nmessages(e->res, FR_SEV_WARNING), 1);
+    ev2_free(e);
+}
+
+static void test_oscillation(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag a : bool = false;\n"
+        "flag b : bool = false;\n"
+        "flag go : bool = false;\n"
+        "flag other : int = 0;\n"
+        "rule ping: go & !b -> declare a = true;\n"
+        "rule pong: go & a -> declare b = true;\n"
+        "rule fine: other > 0 -> declare other = 0;\n"
+        "rule after: other = 7 -> error \"other is {other}\";\n");
+    assert_string_equal(run(e, ""), "ok\t-\t-");
+    run(e, "--go");
+    assert_int_equal(fr_result_status(e->res), FR_STATUS_ERROR);
+    const fr_message *m = msg(e, FR_SEV_ERROR, 0);
+    assert_string_equal(m->kind, "oscillation");
+    assert_string_equal(rname(e, m), "ping");
+    assert_non_null(strstr(m->text, "'ping' (t.rules:5)"));
+    assert_non_null(strstr(m->text, "'pong' (t.rules:6)"));
+    /* a state settled with a self-declaration (own key at its input) */
+    assert_string_equal(run(e, "--other 7"), "ok\t-\tother=0");
+    /* a converging cycle: a -> b -> a with compatible values */
+    ev2 *f = ev2_new(
+        "flag a : bool = false;\n"
+        "flag b : bool = false;\n"
+        "flag s : bool = false;\n"
+        "rule ab: a -> declare b = true;\n"
+        "rule ba: b | s -> declare a = true;\n");
+    assert_string_equal(run(f, "--s"), "ok\t-\ta=true b=true");
+    assert_string_equal(run(f, "--a"), "ok\t-\tb=true");
+    assert_string_equal(run(f, "--b"), "ok\t-\ta=true");
+    assert_string_equal(run(f, ""), "ok\t-\t-");
+    ev2_free(f);
+    ev2_free(e);
+}
+
+static void test_report_order(void **state)
+{
+    (void)state;
+    const char *names[2] = { "a.rules", "b.rules" };
+    const char *texts[2] = {
+        "flag n : int = 0;\n"
+        "flag s : string = \"\";\n"
+        "rule e3: n > 2 -> error \"three\";\n"
+        "rule w1: n > 0 -> warn \"w1\";\n"
+        "rule e1: n > 0 -> error \"one\";\n",
+        "rule i1: n > 0 -> info \"i1\";\n"
+        "rule e2: n > 1 -> error \"two\";\n"
+        "rule w2: n > 1 -> warn \"w2\";\n"
+        "n > 5 -> error \"unnamed\";\n",
+    };
+    fr_ruleset *rs = compile_files(names, texts, 2);
+    fr_eval *ev = fr_eval_new(rs);
+    const fr_result *r = fr_eval_line(ev, "--n 9", 5);
+    assert_int_equal(fr_result_nmessages(r, FR_SEV_ERROR), 4);
+    assert_string_equal(fr_rule_name(rs, (size_t)fr_result_message(r, FR_SEV_ERROR, 0)->rule), "e3");
+    assert_string_equal(fr_rule_name(rs, (size_t)fr_result_message(r, FR_SEV_ERROR, 1)->rule), "e1");
+    assert_string_equal(fr_rule_name(rs, (size_t)fr_result_message(r, FR_SEV_ERROR, 2)->rule), "e2");
+    const char *unnamed = fr_rule_name(rs, (size_t)fr_result_message(r, FR_SEV_ERROR, 3)->rule);
+    assert_memory_equal(unnamed, "b-", 2);
+    assert_int_equal(strlen(unnamed), 10);
+    assert_string_equal(fr_result_message(r, FR_SEV_WARNING, 0)->text, "w1");
+    assert_string_equal(fr_result_message(r, FR_SEV_WARNING, 1)->text, "w2");
+    assert_null(fr_result_message(r, FR_SEV_WARNING, 2));
+    assert_string_equal(fr_result_message(r, FR_SEV_INFO, 0)->text, "i1");
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    assert_int_equal(fr_result_append_compact(r, &buf, &len, &cap), FR_OK);
+    char want[128];
+    snprintf(want, sizeof want, "error\te3,e1,e2,%s\t-\n", unnamed);
+    assert_string_equal(buf, want);
+    free(buf);
+    fr_eval_free(&ev);
+    fr_ruleset_free(&rs);
+}
+
+/* ---- types, operators, null, run-time errors ----------------------------------------- */
+
+static void test_operators(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag i : int = 0;\n"
+        "flag j : int = 0;\n"
+        "flag k : int? = null;\n"
+        "flag s : string = \"\";\n"
+        "flag t : string? = null;\n"
+        "flag m : enum { auto, normal, low_latency }? = null;\n"
+        "flag b : bool = false;\n"
+        "flag nb : bool? = null;\n"
+        "rule arith: i + j * 2 - 1 = 9 -> info \"arith\";\n"
+        "rule div: j != 0 & i / j = 3 -> info \"div\";\n"
+        "rule mod: j != 0 & i % j = 1 -> info \"mod\";\n"
+        "rule neg: -i = 4 -> info \"neg\";\n"
+        "rule cmp: i >= 2 & i <= 3 & i > 1 & i < 4 -> info \"cmp\";\n"
+        "rule null-eq: k = null -> info \"k null\";\n"
+        "rule null-ne: k != 5 -> info \"k ne 5\";\n"
+        "rule null-lt: k < 5 -> info \"k lt 5\";\n"
+        "rule null-ge: k >= 5 -> info \"k ge 5\";\n"
+        "rule null-not-lt: !(k < 5) -> info \"not k lt 5\";\n"
+        "rule null-arith: k + 1 > 0 -> info \"k+1\";\n"
+        "rule in-set: m in { normal, low_latency } -> info \"m in\";\n"
+        "rule notin-set: m not in { normal } -> info \"m notin\";\n"
+        "rule in-null: m in { null, auto } -> info \"m in null\";\n"
+        "rule int-in: i in { 1, 5, 100 } -> info \"i in\";\n"
+        "rule str-in: s in { \"a b\", \"x\" } -> info \"s in\";\n"
+        "rule regex: s ~ /^inst(ance)?:\\/\\// -> info \"re {s!r}\";\n"
+        "rule regex-i: s ~ /^ABC$/i -> info \"re-i\";\n"
+        "rule regex-null: t ~ /.*/ -> info \"t matches\";\n"
+        "rule str-eq: t = \"x\" -> info \"t is x\";\n"
+        "rule bools: b & !nb -> info \"b and not nb\";\n"
+        "rule nb-null: nb = null -> info \"nb null\";\n");
+#define HAS(rule)                                                                     \
+    do {                                                                              \
+        int found_ = 0;                                                               \
+        for (size_t q_ = 0; q_ < fr_result_nmessages(e->res, FR_SEV_INFO); q_++)     \
+            found_ |= !strcmp(rname(e, msg(e, FR_SEV_INFO, q_)), rule);               \
+        if (!found_)                                                                  \
+            fail_msg("expected info %s in\n%s", rule, e->last);                       \
+    } while (0)
+#define HASNT(rule)                                                                   \
+    do {                                                                              \
+        for (size_t q_ = 0; q_ < fr_result_nmessages(e->res, FR_SEV_INFO); q_++)     \
+            if (!strcmp(rname(e, msg(e, FR_SEV_INFO, q_)), rule))                     \
+                fail_msg("unexpected info %s in\n%s", rule, e->last);                 \
+    } while (0)
+    run(e, "");
+    HAS("null-eq");
+    HAS("null-ne");
+    HASNT("null-lt");
+    HASNT("null-ge");
+    HAS("null-not-lt");
+    HASNT("null-arith");
+    HASNT("in-set");
+    HAS("notin-set");
+    HAS("in-null");
+    HASNT("regex-null");
+    HASNT("str-eq");
+    HAS("nb-null");
+    HASNT("bools");
+    run(e, "--i 5 --j 2");
+    HAS("arith");
+    HASNT("div");   /* 5 / 2 = 2 */
+    HAS("mod");
+    HAS("int-in");
+    run(e, "--i 6 --j 2");
+    HAS("div");
+    HASNT("mod");
+    run(e, "--i -7 --j 2");
+    HASNT("mod");   /* -7 % 2 = -1: the sign of the dividend */
+    run(e, "--i 7 --j -2");
+    HAS("mod");     /* 7 % -2 = 1 */
+    run(e, "--i -4");
+    HAS("neg");
+    run(e, "--i 3");
+    HAS("cmp");
+    run(e, "--i 4");
+    HASNT("cmp");
+    run(e, "--k 3 --m normal");
+    HASNT("null-eq");
+    HAS("null-ne");
+    HAS("null-lt");
+    HAS("null-arith");
+    HAS("in-set");
+    HASNT("notin-set");
+    HASNT("in-null");
+    run(e, "--k 5 --m None");
+    HASNT("null-ne");
+    HAS("null-ge");
+    HAS("in-null");
+    run(e, "--s 'a b'");
+    HAS("str-in");
+    run(e, "--s instance://x");
+    HAS("regex");
+    assert_string_equal(msg(e, FR_SEV_INFO, 0)->text, "re 'instance://x'");
+    run(e, "--s inst://x --t x");
+    HAS("regex");
+    HAS("regex-null");
+    HAS("str-eq");
+    run(e, "--s abc");
+    HAS("regex-i");
+    run(e, "--b --nb=false");
+    HAS("bools");
+    HASNT("nb-null");
+    run(e, "--b --nb");
+    HASNT("bools");
+    run(e, "--b --nb null");
+    HAS("bools");   /* !null is true: two-valued logic */
+    ev2_free(e);
+}
+
+static void test_runtime_errors(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag i : int = 0;\n"
+        "flag j : int = 1;\n"
+        "flag s : string = \"\";\n"
+        "flag d : int = 0;\n"
+        "rule div: i / j > 0 -> warn \"pos\";\n"
+        "rule mod: i % j = 0 & i > 0 -> info \"even\";\n"
+        "rule over: i * i > 0 -> info \"square\";\n"
+        "rule neg: -i > 0 -> info \"negative\";\n"
+        "rule decl: i > 100 -> declare d = i / (j - 1);\n"
+        "rule evil: s ~ /(a+)+$/ -> error \"matched\";\n");
+    assert_string_equal(run(e, "--i 4 --j 0"), "error\tdiv,mod\t-");
+    const fr_message *m = msg(e, FR_SEV_ERROR, 0);
+    assert_string_equal(m->kind, "runtime");
+    assert_non_null(strstr(m->text, "division by zero"));
+    assert_non_null(strstr(m->text, "i / j"));
+    assert_non_null(strstr(msg(e, FR_SEV_ERROR, 1)->text, "remainder by zero"));
+    assert_string_equal(run(e, "--i 4000000000"), "error\tover\t-");
+    assert_non_null(strstr(msg(e, FR_SEV_ERROR, 0)->text, "overflow"));
+    assert_string_equal(run(e, "--i=-9223372036854775808"), "error\tover,neg\t-");
+    assert_string_equal(run(e, "--i 101"), "error\tdecl\t-");
+    assert_false(fr_result_declared(e->res, (size_t)key(e, "d")));
+    /* a catastrophic regex hits the match limit: an error naming the rule */
+    char line[40100];
+    strcpy(line, "--s ");
+    memset(line + 4, 'a', 40000);
+    strcpy(line + 40004, "b");
+    run(e, line);
+    assert_int_equal(fr_result_status(e->res), FR_STATUS_ERROR);
+    assert_string_equal(rname(e, msg(e, FR_SEV_ERROR, 0)), "evil");
+    assert_non_null(strstr(msg(e, FR_SEV_ERROR, 0)->text, "limit"));
+    assert_string_equal(run(e, "--s aaa"), "error\tevil\t-");
+    assert_string_equal(msg(e, FR_SEV_ERROR, 0)->text, "matched");
+    assert_string_equal(run(e, ""), "ok\t-\t-");
+    ev2_free(e);
+}
+
+static void test_require_and_templates(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag a2a : enum { none, pplx, \"odd value\" } = none;\n"
+        "flag dp : int = 1;\n"
+        "flag att : bool = false;\n"
+        "flag path : string? = null;\n"
+        "rule need: a2a = pplx -> require att & dp >= 2\n"
+        "    else \"needs dp: {a2a}/{a2a!r} dp={dp} att={att}/{att!r} path={path}/{path!r} {{x}}\";\n"
+        "rule odd: a2a = \"odd value\" -> warn \"odd {a2a!r} {path!r}\";\n");
+    assert_string_equal(run(e, "--a2a pplx"), "error\tneed\t-");
+    assert_string_equal(msg(e, FR_SEV_ERROR, 0)->text,
+                        "needs dp: pplx/'pplx' dp=1 att=false/False path=null/None {x}");
+    assert_string_equal(run(e, "--a2a pplx --att --dp 2"), "ok\t-\t-");
+    assert_string_equal(run(e, "--a2a pplx --att --dp 1 --path \"it's\""), "error\tneed\t-");
+    assert_string_equal(msg(e, FR_SEV_ERROR, 0)->text,
+                        "needs dp: pplx/'pplx' dp=1 att=true/True path=it's/\"it's\" {x}");
+    assert_string_equal(run(e, "--a2a 'odd value' --path 'a\\b'"), "ok\t-\t-");
+    assert_string_equal(msg(e, FR_SEV_WARNING, 0)->text, "odd 'odd value' 'a\\\\b'");
+    ev2_free(e);
+}
+
+/* ---- configs through the API ------------------------------------------------------------------ */
+
+static void test_configs(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(
+        "flag tp_size : int = 1 cli \"--tp-size\", \"--tp\";\n"
+        "flag chunked_prefill_size : int = 8192;\n"
+        "flag mode : enum { auto, normal } = auto;\n"
+        "flag fast : bool = false;\n"
+        "env SGLANG_X : int = 4;\n"
+        "fact arch : string? = null;\n"
+        "rule big: tp_size > 4 & SGLANG_X > 4 -> warn \"big {tp_size} {SGLANG_X} {arch}\";\n"
+        "rule neg: chunked_prefill_size < 0 -> info \"chunking off\";\n");
+    assert_string_equal(run(e, "SGLANG_X=8 python -m sglang.launch_server --tp 8 arch=Foo"), "ok\t-\t-");
+    assert_string_equal(msg(e, FR_SEV_WARNING, 0)->text, "big 8 8 Foo");
+    assert_string_equal(run(e, "--chunked-prefill-size -1"), "ok\t-\t-");
+    assert_int_equal(fr_result_nmessages(e->res, FR_SEV_INFO), 1);
+    assert_string_equal(run(e, "--tp-sise 8"), "invalid\t-\t-");
+    assert_string_equal(fr_result_invalid_reason(e->res), "unknown flag '--tp-sise'; did you mean '--tp-size'?");
+    assert_null(fr_result_invalid_reason(fr_eval_line(e->inc, "", 0)));
+    assert_string_equal(run(e, "--mode normall"), "invalid\t-\t-");
+    assert_string_equal(fr_result_invalid_reason(e->res),
+                        "--mode expects one of auto, normal, got 'normall'; did you mean 'normal'?");
+    assert_string_equal(run(e, "--fast=maybe"), "invalid\t-\t-");
+    assert_string_equal(run(e, "--tp"), "invalid\t-\t-");
+    assert_string_equal(run(e, "--tp 2 extra"), "invalid\t-\t-");
+    assert_string_equal(run(e, "--tp '2"), "invalid\t-\t-");
+    assert_string_equal(run(e, "--tp 8 --tp 2"), "ok\t-\t-");
+    assert_int_equal(fr_result_resolved(e->res, (size_t)key(e, "tp_size")).i, 2);
+    /* CRLF and a trailing newline are stripped */
+    assert_string_equal(run(e, "--tp 8 SGLANG_X=9\r"), "ok\t-\t-");
+    assert_int_equal(fr_result_nmessages(e->res, FR_SEV_WARNING), 1);
+    assert_string_equal(run(e, "\r"), "ok\t-\t-");
+    /* argv */
+    const char *argv[] = { "--tp", "8", "SGLANG_X=5", "arch=a b" };
+    const fr_result *r = fr_eval_argv(e->inc, 4, argv);
+    assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 1);
+    assert_string_equal(fr_result_message(r, FR_SEV_WARNING, 0)->text, "big 8 5 a b");
+    fr_value v = fr_result_input(r, (size_t)key(e, "arch"));
+    assert_string_equal(v.s, "a b");
+    assert_true(fr_result_given(r, (size_t)key(e, "arch")));
+    assert_false(fr_result_given(r, (size_t)key(e, "mode")));
+    ev2_free(e);
+}
+
+static void test_environ(void **state)
+{
+    (void)state;
+    fr_ruleset *rs = compile(
+        "flag tp : int = 1;\n"
+        "env FR_TEST_ENV_X : int = 4;\n"
+        "env FR_TEST_ENV_S : string? = null;\n"
+        "rule big: FR_TEST_ENV_X > 4 -> warn \"x={FR_TEST_ENV_X} s={FR_TEST_ENV_S!r}\";\n");
+    setenv("FR_TEST_ENV_X", "9", 1);
+    setenv("FR_TEST_ENV_S", "hello", 1);
+    fr_eval *ev = fr_eval_new(rs);
+    const fr_result *r = fr_eval_line(ev, "", 0);
+    assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 0);   /* off by default */
+    fr_eval_set_use_environ(ev, true);
+    r = fr_eval_line(ev, "", 0);
+    assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 1);
+    assert_string_equal(fr_result_message(r, FR_SEV_WARNING, 0)->text, "x=9 s='hello'");
+    assert_false(fr_result_given(r, 1));
+    r = fr_eval_line(ev, "FR_TEST_ENV_X=3", 15);   /* the config wins */
+    assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 0);
+    /* snapshot: later changes of the environment are not seen */
+    setenv("FR_TEST_ENV_X", "1", 1);
+    r = fr_eval_line(ev, "", 0);
+    assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 1);
+    /* a bad value makes configs invalid unless they give the key */
+    setenv("FR_TEST_ENV_X", "lots", 1);
+    fr_eval_set_use_environ(ev, true);
+    r = fr_eval_line(ev, "--tp 2", 6);
+    assert_int_equal(fr_result_status(r), FR_STATUS_INVALID);
+    assert_non_null(strstr(fr_result_invalid_reason(r), "FR_TEST_ENV_X"));
+    r = fr_eval_line(ev, "FR_TEST_ENV_X=5", 15);
+    assert_int_equal(fr_result_status(r), FR_STATUS_OK);
+    fr_eval_set_use_environ(ev, false);
+    r = fr_eval_line(ev, "", 0);
+    assert_int_equal(fr_result_status(r), FR_STATUS_OK);
+    unsetenv("FR_TEST_ENV_X");
+    unsetenv("FR_TEST_ENV_S");
+    fr_eval_free(&ev);
+    fr_ruleset_free(&rs);
+}
+
+/* ---- explanations and tests -------------------------------------------------------------------- */
+
+static void test_explain(void **state)
+{
+    (void)state;
+    fr_ruleset *rs = compile(
+        "flag moe_a2a_backend : enum { none, deepep, pplx } = none;\n"
+        "flag deepep_mode : enum { auto, normal, low_latency } = auto;\n"
+        "flag dp : int = 1;\n"
+        "rule auto-ll: moe_a2a_backend = pplx & deepep_mode = auto -> declare deepep_mode = low_latency;\n"
+        "rule need-dp: moe_a2a_backend = pplx -> require dp >= 2 else \"dp\";\n");
+    fr_eval *ev = fr_eval_new(rs);
+    const char *line = "--moe-a2a-backend pplx --dp 4";
+    fr_eval_line(ev, line, strlen(line));
+    char *t = fr_explain_key(ev, 1);
+    assert_non_null(t);
+    assert_non_null(strstr(t, "deepep_mode = 'low_latency'"));
+    assert_non_null(strstr(t, "auto-ll"));
+    assert_non_null(strstr(t, "t.rules:4"));
+    assert_non_null(strstr(t, "given by the config"));
+    free(t);
+    t = fr_explain_key(ev, 2);
+    assert_non_null(strstr(t, "dp = 4"));
+    free(t);
+    t = fr_explain_why_not(ev, 1);
+    assert_non_null(strstr(t, "need-dp"));
+    assert_non_null(strstr(t, "dp >= 2"));
+    free(t);
+    fr_eval_line(ev, "", 0);
+    t = fr_explain_why_not(ev, 0);
+    assert_non_null(strstr(t, "did not fire"));
+    assert_non_null(strstr(t, "moe_a2a_backend = pplx"));
+    assert_non_null(strstr(t, "false"));
+    free(t);
+    t = fr_explain_key(ev, 1);
+    assert_non_null(strstr(t, "the default"));
+    assert_non_null(strstr(t, "auto-ll"));
+    free(t);
+    fr_eval_line(ev, "--bogus", 7);
+    t = fr_explain_key(ev, 1);
+    assert_non_null(strstr(t, "invalid"));
+    free(t);
+    fr_eval_free(&ev);
+    fr_ruleset_free(&rs);
+}
+
+static void test_test_blocks(void **state)
+{
+    (void)state;
+    fr_ruleset *rs = compile(
+        "flag a : enum { none, pplx } = none;\n"
+        "flag mode : enum { auto, normal, low_latency } = auto;\n"
+        "rule pn: a = pplx & mode = normal -> error \"no\";\n"
+        "rule pa: a = pplx & mode = auto -> declare mode = low_latency warn \"set\";\n"
+        "test \"good\" {\n"
+        "    --a pplx --mode normal => error pn, error, first error pn;\n"
+        "    --a pplx => ok, warn pa, mode = low_latency, not error pn;\n"
+        "    --a pplx --mode bogus => invalid\n"
+        "}\n"
+        "test \"bad\" {\n"
+        "    --a pplx => mode = normal;\n"
+        "    --a pplx --mode normal => ok;\n"
+        "    --a pplxx => ok\n"
+        "}\n");
+    fr_test_report rep;
+    assert_int_equal(fr_run_tests(rs, &rep), FR_OK);
+    assert_int_equal(rep.passed, 3);
+    assert_int_equal(rep.failed, 3);
+    assert_non_null(strstr(rep.text, "t.rules:11: test \"bad\": expected mode = normal, got low_latency"));
+    assert_non_null(strstr(rep.text, "t.rules:12: test \"bad\": expected ok, got error (pn)"));
+    assert_non_null(strstr(rep.text, "test \"bad\": config is invalid: --a expects one of none, pplx"));
+    free(rep.text);
+    assert_int_equal(fr_run_tests_verbose(rs, &rep), FR_OK);
+    assert_non_null(strstr(rep.text, "test \"good\": ok"));
+    free(rep.text);
+    fr_ruleset_free(&rs);
+}
+
+/* ---- order independence ----------------------------------------------------------------------- */
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t next(rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static unsigned below(rng *r, unsigned n)
+{
+    return (unsigned)(next(r) % n);
+}
+
+/* keys: e0..e2 enum {v0,v1,v2}, i0..i1 int, b0..b1 bool */
+static const char *const kname[] = { "e0", "e1", "e2", "i0", "i1", "b0", "b1" };
+
+static void atom(rng *r, char *out, size_t cap)
+{
+    unsigned k = below(r, 7);
+    switch (k) {
+    case 0: case 1: case 2:
+        switch (below(r, 3)) {
+        case 0: snprintf(out, cap, "%s = v%u", kname[k], below(r, 3)); break;
+        case 1: snprintf(out, cap, "%s != v%u", kname[k], below(r, 3)); break;
+        default: snprintf(out, cap, "%s in { v%u, v%u }", kname[k], below(r, 3), below(r, 3)); break;
+        }
+        break;
+    case 3: case 4:
+        switch (below(r, 3)) {
+        case 0: snprintf(out, cap, "%s > %u", kname[k], below(r, 4)); break;
+        case 1: snprintf(out, cap, "%s = %u", kname[k], below(r, 4)); break;
+        default: snprintf(out, cap, "%s + %s < %u", kname[k], kname[3 + below(r, 2)], below(r, 6)); break;
+        }
+        break;
+    default:
+        snprintf(out, cap, below(r, 2) ? "%s" : "!%s", kname[k]);
+        break;
+    }
+}
+
+static void gen_rule(rng *r, unsigned id, char *out, size_t cap)
+{
+    char cond[256] = "", a[64];
+    unsigned n = 1 + below(r, 3);
+    for (unsigned i = 0; i < n; i++) {
+        atom(r, a, sizeof a);
+        strcat(cond, i ? (below(r, 4) ? " & " : " | ") : "");
+        strcat(cond, a);
+    }
+    unsigned kind = below(r, 10);
+    if (kind < 4) {
+        unsigned k = below(r, 7);
+        char val[16];
+        if (k < 3)
+            snprintf(val, sizeof val, "v%u", below(r, 3));
+        else if (k < 5)
+            snprintf(val, sizeof val, "%u", below(r, 4));
+        else
+            snprintf(val, sizeof val, "%s", below(r, 2) ? "true" : "false");
+        snprintf(out, cap, "rule r%u: %s -> declare %s = %s%s;\n", id, cond, kname[k], val,
+                 below(r, 3) ? "" : " warn \"w{e0}\"");
+    } else {
+        static const char *const act[] = { "error", "warn", "info" };
+        snprintf(out, cap, "rule r%u: %s -> %s \"m {%s} {%s!r}\";\n", id, cond, act[below(r, 3)],
+                 kname[below(r, 7)], kname[below(r, 7)]);
+    }
+}
+
+static void gen_config(rng *r, char *out, size_t cap)
+{
+    out[0] = '\0';
+    unsigned n = below(r, 4);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = below(r, 7);
+        char w[32];
+        if (k < 3)
+            snprintf(w, sizeof w, "--%s v%u ", kname[k], below(r, 3));
+        else if (k < 5)
+            snprintf(w, sizeof w, "--%s %u ", kname[k], below(r, 4));
+        else
+            snprintf(w, sizeof w, "--%s%s ", kname[k], below(r, 2) ? "" : "=false");
+        if (strlen(out) + strlen(w) < cap)
+            strcat(out, w);
+    }
+}
+
+/* An order-insensitive description: status, resolved and declared values,
+ * and the sorted list of (severity, rule) for rule messages plus the count of
+ * conflicts and oscillations. */
+static char *canon(const fr_ruleset *rs, const fr_result *r)
+{
+    char *buf = calloc(1, 8192);
+    size_t len = 0;
+    len += (size_t)snprintf(buf + len, 8192 - len, "%d|", fr_result_status(r));
+    if (fr_result_status(r) == FR_STATUS_INVALID)
+        return buf;
+    for (size_t k = 0; k < fr_ruleset_nkeys(rs); k++) {
+        fr_value v = fr_result_resolved(r, k);
+        char *s = fr_value_format(&v, false);
+        len += (size_t)snprintf(buf + len, 8192 - len, "%s=%s%s ", fr_key_name(rs, k), s,
+                                fr_result_declared(r, k) ? "*" : "");
+        free(s);
+    }
+    char items[64][80];
+    size_t n = 0;
+    int conflicts = 0, oscs = 0;
+    for (int sev = 0; sev < 3; sev++)
+        for (size_t i = 0; i < fr_result_nmessages(r, (fr_severity)sev); i++) {
+            const fr_message *m = fr_result_message(r, (fr_severity)sev, i);
+            if (!strcmp(m->kind, "conflict"))
+                conflicts++;
+            else if (!strcmp(m->kind, "oscillation"))
+                oscs++;
+            else if (n < 64)
+                snprintf(items[n++], 80, "%d:%s:%s:%.40s", sev, fr_rule_name(rs, (size_t)m->rule), m->kind,
+                         m->text);
+        }
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(items[j - 1], items[j]) > 0; j--) {
+            char t[80];
+            memcpy(t, items[j], 80);
+            memcpy(items[j], items[j - 1], 80);
+            memcpy(items[j - 1], t, 80);
+        }
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(buf + len, 8192 - len, "%s;", items[i]);
+    snprintf(buf + len, 8192 - len, "c%d o%d", conflicts, oscs);
+    return buf;
+}
+
+static void test_order_independence(void **state)
+{
+    (void)state;
+    rng r = { 20240601 };
+    static const char head[] =
+        "flag e0 : enum { v0, v1, v2 } = v0;\n"
+        "flag e1 : enum { v0, v1, v2 } = v0;\n"
+        "flag e2 : enum { v0, v1, v2 } = v1;\n"
+        "flag i0 : int = 0;\n"
+        "flag i1 : int = 2;\n"
+        "flag b0 : bool = false;\n"
+        "flag b1 : bool = true;\n";
+    int sets = 0, configs = 0, interesting = 0;
+    for (int set = 0; set < 60; set++) {
+        unsigned nr = 3 + below(&r, 10);
+        char rules[16][400];
+        for (unsigned i = 0; i < nr; i++)
+            gen_rule(&r, i, rules[i], sizeof rules[i]);
+        /* variant texts: in order; shuffled; split over two files both ways */
+        char *texts[4];
+        unsigned perm[16];
+        for (unsigned i = 0; i < nr; i++)
+            perm[i] = i;
+        for (unsigned i = nr - 1; i > 0; i--) {
+            unsigned j = below(&r, i + 1), t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        size_t cap = sizeof head + 16 * 400;
+        for (int v = 0; v < 2; v++) {
+            texts[v] = calloc(1, cap);
+            strcpy(texts[v], head);
+            for (unsigned i = 0; i < nr; i++)
+                strcat(texts[v], rules[v == 0 ? i : perm[i]]);
+        }
+        unsigned half = nr / 2;
+        texts[2] = calloc(1, cap);
+        texts[3] = calloc(1, cap);
+        for (unsigned i = 0; i < half; i++)
+            strcat(texts[2], rules[perm[i]]);
+        strcpy(texts[3], head);
+        for (unsigned i = half; i < nr; i++)
+            strcat(texts[3], rules[perm[i]]);
+        fr_ruleset *rs[4];
+        rs[0] = compile(texts[0]);
+        rs[1] = compile(texts[1]);
+        const char *n23[2] = { "x.rules", "y.rules" };
+        const char *t23[2] = { texts[3], texts[2] };   /* keys first */
+        rs[2] = compile_files(n23, t23, 2);
+        const char *t32[2] = { texts[3], texts[2] };
+        const char *n32[2] = { "z.rules", "a.rules" };
+        rs[3] = compile_files(n32, t32, 2);
+        fr_eval *ev[4], *full[4];
+        for (int v = 0; v < 4; v++) {
+            ev[v] = fr_eval_new(rs[v]);
+            full[v] = fr_eval_new(rs[v]);
+            fr_eval_set_full(full[v], true);
+        }
+        for (int c = 0; c < 25; c++) {
+            char line[256];
+            gen_config(&r, line, sizeof line);
+            char *want = NULL;
+            for (int v = 0; v < 4; v++) {
+                const fr_result *a = fr_eval_line(ev[v], line, strlen(line));
+                char *ca = canon(rs[v], a);
+                const fr_result *b = fr_eval_line(full[v], line, strlen(line));
+                char *cb = canon(rs[v], b);
+                if (strcmp(ca, cb))
+                    fail_msg("set %d variant %d config '%s': incremental %s != full %s\n%s", set, v, line, ca,
+                             cb, texts[v]);
+                free(cb);
+                if (!want)
+                    want = ca;
+                else {
+                    if (strcmp(want, ca))
+                        fail_msg("set %d config '%s': variant %d gives\n%s\nnot\n%s\nrules:\n%s", set, line, v,
+                                 ca, want, texts[0]);
+                    free(ca);
+                }
+            }
+            interesting += strstr(want, "*") != NULL;
+            free(want);
+            configs++;
+        }
+        for (int v = 0; v < 4; v++) {
+            fr_eval_free(&ev[v]);
+            fr_eval_free(&full[v]);
+            fr_ruleset_free(&rs[v]);
+            free(texts[v]);
+        }
+        sets++;
+    }
+    assert_true(interesting > 50);
+    (void)configs;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chain),
+        cmocka_unit_test(test_own_key_input),
+        cmocka_unit_test(test_retraction),
+        cmocka_unit_test(test_conflict),
+        cmocka_unit_test(test_oscillation),
+        cmocka_unit_test(test_report_order),
+        cmocka_unit_test(test_operators),
+        cmocka_unit_test(test_runtime_errors),
+        cmocka_unit_test(test_require_and_templates),
+        cmocka_unit_test(test_configs),
+        cmocka_unit_test(test_environ),
+        cmocka_unit_test(test_explain),
+        cmocka_unit_test(test_test_blocks),
+        cmocka_unit_test(test_order_independence),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
