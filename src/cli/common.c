@@ -68,13 +68,14 @@ const char *cli_default_rules(void)
     if (is_dir(FR_PKGDATADIR "/rules.d"))
         return FR_PKGDATADIR "/rules.d";
     /* Running uninstalled: <builddir>/src/flagrule -> <srcdir>/rules.d */
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 32);
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 32);
     if (n > 0) {
-        buf[n] = '\0';
-        char *slash = strrchr(buf, '/');
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
         if (slash) {
             strcpy(slash, "/../rules.d");
-            if (is_dir(buf))
+            if (is_dir(exe) && realpath(exe, buf))
                 return buf;
         }
     }
