@@ -1,5 +1,6 @@
 /* common.c — rule loading, messages and output checks shared by the
  * subcommands. */
+#define _XOPEN_SOURCE 700
 #include "config.h"
 
 #include <errno.h>
