@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ir.h"
-#include "config.h"
+#include "eval.h"   /* (brings in src/config.h, the config reader) */
 
 typedef struct mini {
     fr_ruleset  rs;
