@@ -68,21 +68,22 @@ const char *cli_default_rules(void)
     static char buf[4096];   /* CLI only: the library has no statics */
     if (is_dir(FR_PKGDATADIR "/rules.d"))
         return FR_PKGDATADIR "/rules.d";
-    /* Running uninstalled: <builddir>/src/flagrule -> <srcdir>/rules.d */
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 32);
+    /* Running uninstalled: <builddir>/src/flagrule; the rules are in the
+     * source tree, which is the build tree or FR_SRCDIR. */
+    char cand[4096];
+    ssize_t n = readlink("/proc/self/exe", cand, sizeof cand - 32);
     if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
+        cand[n] = '\0';
+        char *slash = strrchr(cand, '/');
         if (slash) {
             strcpy(slash, "/../rules.d");
-            if (is_dir(exe) && realpath(exe, buf))
+            if (is_dir(cand) && realpath(cand, buf))
                 return buf;
         }
     }
 #ifdef FR_SRCDIR
-    if (is_dir(FR_SRCDIR "/rules.d"))
-        return FR_SRCDIR "/rules.d";
+    if (is_dir(FR_SRCDIR "/rules.d") && realpath(FR_SRCDIR "/rules.d", buf))
+        return buf;
 #endif
     return FR_PKGDATADIR "/rules.d";
 }
