@@ -94,51 +94,126 @@ static int is_alnum(int c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-/* Writes the whitespace u[from, to) (tabs as spaces in filled text). */
-static void roff_ws(fr_buf *b, const unsigned char *u, size_t from, size_t to, bool literal)
+/* Output state of roff text: bytes on the current output line, whether
+ * nothing has been written on it yet, and spaces not written yet (carried
+ * from the end of one piece of a line to the next, so that the line can be
+ * wrapped there). */
+typedef struct rstate {
+    size_t col;
+    int    at_start;
+    size_t pend;
+} rstate;
+
+#define ROFF_WIDTH 78   /* filled text is wrapped before this many bytes */
+
+static void rstate_init(rstate *st, const fr_buf *b)
 {
-    for (size_t k = from; k < to; k++)
-        fr_buf_putc(b, literal && u[k] == '\t' ? '\t' : ' ');
+    size_t col = 0;
+    while (col < b->len && b->p[b->len - 1 - col] != '\n')
+        col++;
+    st->col = col;
+    st->at_start = col == 0;
+    st->pend = 0;
 }
 
-void fr_roff_text(fr_buf *b, const char *s, size_t len, bool literal)
+static void roff_put(fr_buf *b, rstate *st, const char *s, size_t n)
+{
+    fr_buf_put(b, s, n);
+    st->col += n;
+    st->at_start = 0;
+}
+
+/* Escapes one word (no space, tab or newline in it) into w. */
+static void roff_word(fr_buf *w, const unsigned char *u, size_t from, size_t to, int literal)
+{
+    int word_dash = u[from] == '-';
+    int prev = ' ';
+    for (size_t i = from; i < to;) {
+        int c = u[i];
+        switch (c) {
+        case '\\': fr_buf_put(w, "\\(rs", 4); break;
+        case '\'': fr_buf_put(w, "\\(aq", 4); break;
+        case '`':  fr_buf_put(w, "\\(ga", 4); break;
+        case '^':  fr_buf_put(w, "\\(ha", 4); break;
+        case '~':  fr_buf_put(w, "\\(ti", 4); break;
+        case '"':  fr_buf_put(w, "\\(dq", 4); break;
+        case '-': {
+            int next = i + 1 < to ? u[i + 1] : ' ';
+            if (!literal && !word_dash && is_alnum(prev) && is_alnum(next))
+                fr_buf_putc(w, '-');
+            else
+                fr_buf_put(w, "\\-", 2);
+            break;
+        }
+        default:
+            if (c < 0x20 || c == 0x7f) {
+                fr_buf_printf(w, "\\[u%04X]", (unsigned)control_picture((unsigned char)c));
+            } else if (c >= 0x80) {
+                uint32_t cp;
+                size_t n = u8dec(u + i, to - i, &cp);
+                if (n == 0 || (cp >= 0x80 && cp <= 0x9f)) {
+                    fr_buf_put(w, "\\[uFFFD]", 8);
+                    n = n ? n : 1;
+                } else {
+                    fr_buf_printf(w, "\\[u%04X]", (unsigned)cp);
+                }
+                i += n;
+                prev = 'a';
+                continue;
+            } else {
+                fr_buf_putc(w, (char)c);
+            }
+        }
+        prev = c;
+        i++;
+    }
+}
+
+/* Writes the whitespace u[from, to) (tabs as spaces in filled text), after
+ * the pending spaces. */
+static void roff_ws(fr_buf *b, rstate *st, const unsigned char *u, size_t from, size_t to, int literal)
+{
+    if (st->at_start && (st->pend || from < to))
+        roff_put(b, st, "\\&", 2);   /* a leading space would break the line */
+    for (; st->pend; st->pend--)
+        roff_put(b, st, " ", 1);
+    for (size_t k = from; k < to; k++)
+        roff_put(b, st, literal && u[k] == '\t' ? "\t" : " ", 1);
+}
+
+/* The body of fr_roff_text, continuing the output state st.  `wrap`: break
+ * long lines at single spaces (filled text); `last`: the text ends the
+ * output line, so trailing whitespace is written and guarded (otherwise
+ * trailing spaces stay pending in st).  `pre` and `post` (e.g. font
+ * changes) are written around the words of the text. */
+static void roff_run(fr_buf *b, const char *s, size_t len, int literal, int wrap, int last,
+                     rstate *st, const char *pre, const char *post)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
-    /* Filled text: newlines at the ends are dropped, runs become one .br. */
-    if (!literal) {
+    size_t npre = pre ? strlen(pre) : 0, npost = post ? strlen(post) : 0;
+    int first = 1;
+    if (!literal)
         while (i < len && u[i] == '\n')
             i++;
-        while (len > i && u[len - 1] == '\n')
-            len--;
-    }
-    int line_start = 1;      /* nothing written on this output line yet */
+    while (len > i && u[len - 1] == '\n')
+        len--;
     size_t ws = SIZE_MAX;    /* start of whitespace not written yet */
-    int word_dash = 0;       /* the current word starts with - */
-    int prev = ' ';
-    while (i <= len) {
-        int c = i < len ? u[i] : -1;
+    fr_buf w = { 0 };
+    while (i < len) {
+        int c = u[i];
         if (c == ' ' || c == '\t') {
             if (ws == SIZE_MAX)
                 ws = i;
-            prev = ' ';
             i++;
             continue;
         }
-        if (ws != SIZE_MAX) {
-            /* Leading spaces would break the line in filled text, trailing
-             * ones are invisible: guard both with \& (a zero-width char). */
-            if (line_start)
-                fr_buf_put(b, "\\&", 2);
-            roff_ws(b, u, ws, i, literal);
-            if (c == '\n' || c < 0)
-                fr_buf_put(b, "\\&", 2);
-            ws = SIZE_MAX;
-            line_start = 0;
-        }
-        if (c < 0)
-            break;
         if (c == '\n') {
+            if (ws != SIZE_MAX || st->pend) {
+                roff_ws(b, st, u, ws == SIZE_MAX ? i : ws, i, literal);
+                roff_put(b, st, "\\&", 2);
+                ws = SIZE_MAX;
+            }
             if (literal) {
                 fr_buf_putc(b, '\n');
             } else {
@@ -146,58 +221,63 @@ void fr_roff_text(fr_buf *b, const char *s, size_t len, bool literal)
                     i++;
                 fr_buf_put(b, "\n.br\n", 5);
             }
-            line_start = 1;
-            word_dash = 0;
-            prev = ' ';
+            st->col = 0;
+            st->at_start = 1;
             i++;
             continue;
         }
-        if (prev == ' ')
-            word_dash = c == '-';
-        switch (c) {
-        case '\\': fr_buf_put(b, "\\(rs", 4); break;
-        case '\'': fr_buf_put(b, "\\(aq", 4); break;
-        case '`':  fr_buf_put(b, "\\(ga", 4); break;
-        case '^':  fr_buf_put(b, "\\(ha", 4); break;
-        case '~':  fr_buf_put(b, "\\(ti", 4); break;
-        case '"':  fr_buf_put(b, "\\(dq", 4); break;
-        case '.':
-            if (line_start)
-                fr_buf_put(b, "\\&", 2);
-            fr_buf_putc(b, '.');
-            break;
-        case '-': {
-            int next = i + 1 < len ? u[i + 1] : ' ';
-            if (!literal && !word_dash && is_alnum(prev) && is_alnum(next))
-                fr_buf_putc(b, '-');
-            else
-                fr_buf_put(b, "\\-", 2);
+        size_t w0 = i;
+        while (i < len && u[i] != ' ' && u[i] != '\t' && u[i] != '\n')
+            i++;
+        size_t rest = i;
+        while (rest < len && (u[rest] == ' ' || u[rest] == '\t'))
+            rest++;
+        int lastword = rest == len;
+        w.len = 0;
+        roff_word(&w, u, w0, i, literal);
+        if (w.oom) {
+            b->oom = 1;
             break;
         }
-        default:
-            if (c < 0x20 || c == 0x7f) {
-                fr_buf_printf(b, "\\[u%04X]", (unsigned)control_picture((unsigned char)c));
-            } else if (c >= 0x80) {
-                uint32_t cp;
-                size_t n = u8dec(u + i, len - i, &cp);
-                if (n == 0 || (cp >= 0x80 && cp <= 0x9f)) {
-                    fr_buf_put(b, "\\[uFFFD]", 8);
-                    n = n ? n : 1;
-                } else {
-                    fr_buf_printf(b, "\\[u%04X]", (unsigned)cp);
-                }
-                i += n;
-                prev = 'a';
-                line_start = 0;
-                continue;
+        size_t wlen = w.len + (first ? npre : 0) + (lastword ? npost : 0);
+        size_t nws = (ws == SIZE_MAX ? 0 : w0 - ws) + st->pend;
+        if (nws) {
+            int single = nws == 1;
+            if (wrap && single && !st->at_start && st->col + 1 + wlen > ROFF_WIDTH) {
+                st->pend = 0;
+                fr_buf_putc(b, '\n');
+                st->col = 0;
+                st->at_start = 1;
             } else {
-                fr_buf_putc(b, (char)c);
+                roff_ws(b, st, u, ws == SIZE_MAX ? w0 : ws, w0, literal);
             }
+            ws = SIZE_MAX;
         }
-        prev = c;
-        line_start = 0;
-        i++;
+        if (st->at_start && u[w0] == '.' && !(first && npre))
+            roff_put(b, st, "\\&", 2);   /* a leading dot would be a request */
+        if (first && npre)
+            roff_put(b, st, pre, npre);
+        roff_put(b, st, w.p, w.len);
+        if (lastword && npost)
+            roff_put(b, st, post, npost);
+        first = 0;
     }
+    if (ws != SIZE_MAX || (last && st->pend)) {
+        if (last) {
+            roff_ws(b, st, u, ws == SIZE_MAX ? len : ws, len, literal);
+            roff_put(b, st, "\\&", 2);
+        } else {
+            st->pend += len - ws;   /* counted as spaces */
+        }
+    }
+    fr_buf_free(&w);
+}
+
+void fr_roff_text(fr_buf *b, const char *s, size_t len, bool literal)
+{
+    rstate st;
+    rstate_init(&st, b);
+    roff_run(b, s, len, literal, !literal, 1, &st, NULL, NULL);
 }
 
 /* Appends s with invalid UTF-8 replaced by U+FFFD and control characters
@@ -310,8 +390,13 @@ void fr_md_code(fr_buf *b, const char *s, size_t len)
     }
     const char *p = clean.p ? clean.p : "";
     size_t n = clean.len;
+    if (n == 0) {
+        fr_buf_put(b, "` `", 3);
+        fr_buf_free(&clean);
+        return;
+    }
     size_t ticks = longest_run(p, n, '`') + 1;
-    int pad = n == 0 || p[0] == '`' || p[n - 1] == '`' || p[0] == ' ' || p[n - 1] == ' ';
+    int pad = p[0] == '`' || p[n - 1] == '`' || p[0] == ' ' || p[n - 1] == ' ';
     for (size_t k = 0; k < ticks; k++)
         fr_buf_putc(b, '`');
     if (pad)
@@ -455,18 +540,18 @@ static int rich_bad(const rich *r)
     return r->oom || r->bytes.oom;
 }
 
-/* man: code in bold.  The text goes on the current output line. */
+/* man: code in bold.  The text goes on the current output line (wrapped). */
 static void rich_man(fr_buf *b, const rich *r)
 {
+    rstate st;
+    rstate_init(&st, b);
     for (size_t i = 0; i < r->n; i++) {
         const char *s = r->bytes.p + r->segs[i].off;
-        if (r->segs[i].code) {
-            fr_buf_put(b, "\\fB", 3);
-            fr_roff_text(b, s, r->segs[i].len, true);
-            fr_buf_put(b, "\\fR", 3);
-        } else {
-            fr_roff_text(b, s, r->segs[i].len, false);
-        }
+        int last = i + 1 == r->n;
+        if (r->segs[i].code)
+            roff_run(b, s, r->segs[i].len, 1, 1, last, &st, "\\fB", "\\fR");
+        else
+            roff_run(b, s, r->segs[i].len, 0, 1, last, &st, NULL, NULL);
     }
 }
 
@@ -527,10 +612,14 @@ typedef struct search {
     fr_buf     words;        /* argv bytes, NUL-separated */
     size_t    *offs;  size_t cap_offs;
     const char **argv; size_t cap_argv;
+    uint32_t  *keep;  size_t nkeep;   /* P_PASSES_KEEP: these keys ... */
+    fr_value  *kept;                  /* ... keep these resolved values */
     int        oom;
 } search;
 
-typedef enum pred { P_FIRES, P_ALONE, P_PASSES } pred;
+/* What a config must do: fire the rule; fire it and no other error; pass;
+ * pass with the kept keys (s->keep) resolved as before. */
+typedef enum pred { P_FIRES, P_ALONE, P_PASSES, P_PASSES_KEEP } pred;
 
 /* ---- values ------------------------------------------------------------- */
 
@@ -1170,7 +1259,16 @@ static int res_alone(const fr_result *res, uint32_t r)
     return n > 0;
 }
 
-static int res_check(const fr_result *res, pred p, uint32_t r)
+static int value_same(fr_value a, fr_value b)
+{
+    if (a.is_null || b.is_null)
+        return a.is_null == b.is_null;
+    if (a.type == FR_STRING || a.type == FR_ENUM)
+        return a.len == b.len && (a.len == 0 || memcmp(a.s, b.s, a.len) == 0);
+    return a.i == b.i;
+}
+
+static int res_check(const search *s, const fr_result *res, pred p, uint32_t r)
 {
     if (!res || fr_result_status(res) == FR_STATUS_INVALID)
         return 0;
@@ -1178,6 +1276,13 @@ static int res_check(const fr_result *res, pred p, uint32_t r)
     case P_FIRES:  return res_fires(res, r);
     case P_ALONE:  return res_alone(res, r);
     case P_PASSES: return fr_result_status(res) == FR_STATUS_OK;
+    case P_PASSES_KEEP:
+        if (fr_result_status(res) != FR_STATUS_OK)
+            return 0;
+        for (size_t i = 0; i < s->nkeep; i++)
+            if (!value_same(fr_result_resolved(res, s->keep[i]), s->kept[i]))
+                return 0;
+        return 1;
     }
     return 0;
 }
@@ -1200,7 +1305,7 @@ static const fr_result *eval_cfg(search *s, const cfg *c)
 
 static int cfg_test(search *s, const cfg *c, pred p, uint32_t r)
 {
-    return res_check(eval_cfg(s, c), p, r);
+    return res_check(s, eval_cfg(s, c), p, r);
 }
 
 /* ---- phase 1: the smallest config on which r fires -------------------------------- */
@@ -1311,7 +1416,7 @@ static int test_trigger(search *s, uint32_t r, cfg *best, cfg *tmp)
                 s->oom = 1;
                 return 0;
             }
-            if (!res_check(res, P_FIRES, r))
+            if (!res_check(s, res, P_FIRES, r))
                 continue;
             cfg_from_result(s, res, tmp);
             if (s->oom)
@@ -1362,16 +1467,16 @@ static void opt_add(search *s, optlist *l, uint32_t k, int drop, fr_val v)
     l->n++;
 }
 
-/* The changes of key k from config c: each candidate other than the
- * current value, then the drop (when c sets k). */
+/* The changes of key k from config c: the drop back to the default (when c
+ * sets k: the simplest change to make), then each other candidate. */
 static void key_options(search *s, optlist *l, const cfg *c, uint32_t k)
 {
     const pool *pl = &s->pools[k];
+    if (c->set[k])
+        opt_add(s, l, k, 1, s->rs->keys[k].def);
     for (size_t j = 0; j < pl->n; j++)
         if (!c->set[k] || !val_same(s->rs, k, pl->v[j], c->val[k]))
             opt_add(s, l, k, 0, pl->v[j]);
-    if (c->set[k])
-        opt_add(s, l, k, 1, s->rs->keys[k].def);
 }
 
 /* Applies `left` more options from l[from..], on distinct keys. */
@@ -1421,6 +1526,42 @@ static int fewest_changes(search *s, const optlist *l, cfg *c, pred p, uint32_t 
     return 0;
 }
 
+/* Applies each option of l alone to c and collects the candidates of the
+ * other error rules that then fire (adding their keys to kf). */
+static void blame(search *s, const optlist *l, const cfg *c, uint32_t r, keylist *kf)
+{
+    const fr_ruleset *rs = s->rs;
+    cfg t;
+    if (cfg_init(&t, rs->nkeys) < 0) {
+        s->oom = 1;
+        cfg_free(&t);
+        return;
+    }
+    for (size_t i = 0; i < l->n && !s->oom; i++) {
+        cfg_copy(rs, &t, c);
+        if (l->o[i].drop)
+            t.set[l->o[i].k] = 0;
+        else
+            cfg_put(rs, &t, l->o[i].k, l->o[i].v);
+        const fr_result *res = eval_cfg(s, &t);
+        if (!res)
+            break;
+        if (fr_result_status(res) == FR_STATUS_INVALID)
+            continue;
+        size_t n = fr_result_nmessages(res, FR_SEV_ERROR);
+        for (size_t j = 0; j < n; j++) {
+            const fr_message *m = fr_result_message(res, FR_SEV_ERROR, j);
+            if (!m || m->rule < 0 || (uint32_t)m->rule == r || (uint32_t)m->rule >= rs->nrules ||
+                s->rule_seen[m->rule])
+                continue;
+            collect_rule(s, (uint32_t)m->rule, kf);
+            /* a result is valid until the next evaluation only: collect_rule
+             * does not evaluate, so res and m stay valid here */
+        }
+    }
+    cfg_free(&t);
+}
+
 /* ---- the driver ----------------------------------------------------------------- */
 
 static void search_free(search *s)
@@ -1431,6 +1572,7 @@ static void search_free(search *s)
     free(s->pools);
     free(s->rule_seen);
     free(s->key_seen);
+    free(s->kept);
     fr_buf_free(&s->words);
     free(s->offs);
     free(s->argv);
@@ -1567,7 +1709,7 @@ static int verify_trigger(search *s, uint32_t r, const char *line, fr_doc_exampl
         return 0;
     }
     s->total++;
-    if (!res_check(res, P_FIRES, r))
+    if (!res_check(s, res, P_FIRES, r))
         return 0;
     size_t n = fr_result_nmessages(res, FR_SEV_ERROR);
     ex->errors = calloc(n ? n : 1, sizeof *ex->errors);
@@ -1597,7 +1739,7 @@ static int verify_fix(search *s, const char *line)
         return 0;
     }
     s->total++;
-    return res_check(res, P_PASSES, 0);
+    return res_check(s, res, P_PASSES, 0);
 }
 
 static int add_change(fr_doc_example *ex, uint32_t k, int kind, char *from, char *to)
@@ -1663,7 +1805,7 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         return FR_EINVAL;
     search s;
     cfg t0 = { 0 }, tmp = { 0 }, tt = { 0 }, fix = { 0 };
-    keylist ka = { 0 }, kc = { 0 }, kb = { 0 }, kf = { 0 }, anchor = { 0 };
+    keylist ka = { 0 }, kc = { 0 }, kb = { 0 }, kf = { 0 }, anchor = { 0 }, own = { 0 };
     optlist ol = { 0 };
     fr_buf line = { 0 };
     fr_rc rc = FR_ENOMEM;
@@ -1706,7 +1848,7 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     /* Phase 2: no other error on the trigger, if a few changes manage it. */
     s.used = 0;
     const fr_result *res = eval_cfg(&s, &t0);
-    if (res && !res_check(res, P_ALONE, r)) {
+    if (res && !res_check(&s, res, P_ALONE, r)) {
         size_t n = fr_result_nmessages(res, FR_SEV_ERROR);
         uint32_t *others = calloc(n ? n : 1, sizeof *others);
         size_t no = 0;
@@ -1733,7 +1875,10 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     if (s.oom)
         goto out;
 
-    /* Phase 3: the fix. */
+    /* Phase 3: the fix.  First with changes to the other keys of the rule's
+     * own condition, then to any key, both keeping the resolved values of
+     * its leading condition (the "context": the backend of an error about a
+     * backend); then to any key at all. */
     for (size_t i = 0; i < ka.n; i++)
         kl_add(&s, &kf, ka.k[i]);
     for (size_t i = 0; i < kb.n; i++)
@@ -1743,17 +1888,55 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
             kl_add(&s, &kf, k);
     sort_keys(rs, &kf, readers_before);
     anchor_keys(&s, r, &anchor);
+    rule_cond_keys(&s, r, &own);
+    s.used = 0;
+    res = eval_cfg(&s, &t0);
+    if (!res)
+        goto out;
+    s.keep = anchor.k;
+    s.nkeep = anchor.n;
+    s.kept = calloc(anchor.n ? anchor.n : 1, sizeof *s.kept);
+    if (!s.kept)
+        goto out;
+    for (size_t i = 0; i < anchor.n; i++) {
+        fr_value v = fr_result_resolved(res, anchor.k[i]);
+        if (!v.is_null && v.s) {
+            char *copy = fr_arena_strndup(s.arena, v.s, v.len);
+            if (!copy)
+                goto out;
+            v.s = copy;
+        }
+        s.kept[i] = v;
+    }
     int fixed = 0;
-    for (int tier = 0; tier < 2 && !fixed && !s.oom; tier++) {
-        if (tier == 1 && anchor.n == 0)
-            break;
+    for (int tier = 0; tier < 3 && !fixed && !s.oom; tier++) {
+        if (tier == 1) {
+            /* the errors the single changes run into: their keys too */
+            ol.n = 0;
+            for (size_t i = 0; i < kf.n; i++)
+                if (!kl_has(&anchor, kf.k[i]))
+                    key_options(&s, &ol, &t0, kf.k[i]);
+            s.used = 0;
+            blame(&s, &ol, &t0, r, &kf);
+            sort_keys(rs, &kf, readers_before);
+        }
         ol.n = 0;
-        for (size_t i = 0; i < kf.n; i++)
-            if (tier == 1 || !kl_has(&anchor, kf.k[i]))
-                key_options(&s, &ol, &t0, kf.k[i]);
+        if (tier == 0) {
+            /* the rule's own keys, the last-written condition first: rules
+             * name the context first and the offending flag last */
+            for (size_t i = own.n; i-- > 0;)
+                if (!kl_has(&anchor, own.k[i]))
+                    key_options(&s, &ol, &t0, own.k[i]);
+        } else {
+            for (size_t i = 0; i < kf.n; i++)
+                if (tier == 2 || !kl_has(&anchor, kf.k[i]))
+                    key_options(&s, &ol, &t0, kf.k[i]);
+        }
+        if (ol.n == 0)
+            continue;
         cfg_copy(rs, &fix, &t0);
         s.used = 0;
-        fixed = fewest_changes(&s, &ol, &fix, P_PASSES, r);
+        fixed = fewest_changes(&s, &ol, &fix, tier < 2 ? P_PASSES_KEEP : P_PASSES, r);
     }
     if (s.oom)
         goto out;
@@ -1802,6 +1985,7 @@ out:
     kl_free(&kb);
     kl_free(&kf);
     kl_free(&anchor);
+    kl_free(&own);
     cfg_free(&t0);
     cfg_free(&tmp);
     cfg_free(&tt);
@@ -2555,7 +2739,7 @@ static void man_example(docctx *d, const page *pg, fr_buf *b)
     const char *name = rs->rules[pg->rule].name;
     fr_buf_puts(b, ".SH EXAMPLE\n");
     if (!ex->found) {
-        fr_buf_printf(b, "flagrule found no launch line that triggers this error "
+        fr_buf_printf(b, "flagrule found no launch line that triggers this error\n"
                          "(%lu configs were evaluated).\n", ex->evaluations);
         return;
     }
@@ -2573,11 +2757,11 @@ static void man_example(docctx *d, const page *pg, fr_buf *b)
     fr_buf_puts(b, ".EE\n.PP\n");
     fr_buf_puts(b, "flagrule evaluated ");
     fr_buf_puts(b, ex->fix ? "both lines" : "the line");
-    fr_buf_puts(b, " before writing this page: the first fails with \\fB");
+    fr_buf_puts(b, " before writing this page:\nthe first fails with \\fB");
     roff_s(b, name, true);
     fr_buf_puts(b, "\\fR");
     if (ex->fix)
-        fr_buf_puts(b, ", the second passes");
+        fr_buf_puts(b, ",\nthe second passes");
     fr_buf_puts(b, ".\nTo check ");
     fr_buf_puts(b, ex->fix ? "them" : "it");
     fr_buf_puts(b, " again, give a line to\n.BR \"flagrule check \\-\\-no\\-env \\-\\-\" .\n");
@@ -2602,8 +2786,8 @@ static void man_example(docctx *d, const page *pg, fr_buf *b)
         fr_buf_puts(b, n ? "\n(no line with fewer changes fails with this error alone).\n" : "\n");
     }
     if (!ex->fix)
-        fr_buf_puts(b, ".PP\nflagrule found no change of up to three flags to this line after which "
-                       "no error is reported.\n");
+        fr_buf_puts(b, ".PP\nflagrule found no change of up to three flags to this line\n"
+                       "after which no error is reported.\n");
 }
 
 static void render_man(docctx *d, const page *pg, fr_buf *b)
@@ -2636,7 +2820,7 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
     }
     fr_buf_puts(b, ".RE\n");
     if (strstr(msg, "{")) {
-        fr_buf_puts(b, ".PP\nA placeholder in braces is replaced by the value of that key "
+        fr_buf_puts(b, ".PP\nA placeholder in braces is replaced by the value of that key\n"
                        "(with \\fB!r\\fR: as Python\\(aqs repr shows it); see\n"
                        ".BR flagrule\\-rules (5),\nMESSAGES.\n");
     }
@@ -2653,9 +2837,9 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
 
     fr_buf_puts(b, ".SH SOURCE\nRule \\fB");
     roff_s(b, ru->name, true);
-    fr_buf_puts(b, "\\fR (");
+    fr_buf_puts(b, "\\fR\n(");
     fr_buf_puts(b, ru->kind == FR_RULE_REQUIRE ? "a \\fBrequire\\fR rule" : "an \\fBerror\\fR rule");
-    fr_buf_puts(b, "), in \\fI");
+    fr_buf_puts(b, "),\nin \\fI");
     roff_s(b, rule_file(pg), true);
     fr_buf_printf(b, "\\fR, line %u", (unsigned)pg->loc.line);
     if (pg->source) {
@@ -2729,7 +2913,7 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
             rich_free(&sh);
         }
         if (pg->rel[i].see)
-            fr_buf_puts(b, pg->rel[i].shared ? "; named by the rule\\(aqs doc block" : "\n(named by the rule\\(aqs doc block)");
+            fr_buf_puts(b, "\n(named by the rule\\(aqs doc block)");
         fr_buf_putc(b, '\n');
     }
     man_see_also(b);
@@ -3083,9 +3267,10 @@ static void render_index(docctx *d, const page *pages, size_t np, fr_buf *b)
         man_header(d, b, NULL, "errors");
         fr_buf_puts(b, ".SH NAME\nflagrule\\-errors \\- the errors of the flagrule rules, one page each\n"
                        ".SH DESCRIPTION\n"
-                       "Every error that the rules can report has a page named after its rule, with the\n"
-                       "message, what it means, the rule, solutions, an example launch line and its\n"
-                       "fix (both checked by flagrule), when it happens, and the related errors.\n");
+                       "Every error that the rules can report has a page named after its\n"
+                       "rule, with the message, what it means, the rule, solutions, an\n"
+                       "example launch line and its fix (both checked by flagrule), when it\n"
+                       "happens, and the related errors.\n");
         if (np == 0)
             fr_buf_puts(b, ".PP\nThe rules define no error.\n");
         for (size_t i = 0; i < np; i++) {

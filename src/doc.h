@@ -112,7 +112,8 @@ void  fr_doc_write_report_free(fr_doc_write_report *rep);
  * ' and ` (as \(aq \(ga), ^ ~, a leading . or ', leading and trailing
  * spaces, control characters and invalid UTF-8 (U+FFFD) are escaped;
  * non-ASCII characters become \[uXXXX].  `literal`: for a no-fill (.EX)
- * block: every - is \-, tabs are kept and a newline starts a new line;
+ * block: every - is \-, tabs are kept and a newline starts a new line
+ * (newlines at the end are dropped);
  * otherwise (filled text) a - is \- unless it joins two letters of a word
  * that does not start with -, tabs become spaces and a newline becomes a
  * line break (.br).  The output never ends in a newline. */
