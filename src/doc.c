@@ -324,7 +324,8 @@ void fr_md_text(fr_buf *b, const char *s, size_t len)
     }
     while (n && p[n - 1] == '\n')
         n--;
-    int line_start = 1;
+    int line_start = 1;      /* markers here would start a block */
+    int after_nl = 0;        /* spaces here could make a code block */
     for (size_t i = 0; i < n; i++) {
         char c = p[i];
         if (c == '\n') {
@@ -332,13 +333,18 @@ void fr_md_text(fr_buf *b, const char *s, size_t len)
                 i++;
             fr_buf_put(b, "\\\n", 2);   /* hard line break */
             line_start = 1;
+            after_nl = 1;
             continue;
         }
         if (c == '\t')
             c = ' ';
         if (line_start) {
-            if (c == ' ')
-                continue;              /* leading spaces could make a code block */
+            if (c == ' ') {
+                if (!after_nl)
+                    fr_buf_putc(b, ' ');
+                continue;
+            }
+            after_nl = 0;
             /* "1." or "1)" at the start of a line would be a list item */
             if (c >= '0' && c <= '9') {
                 size_t j = i;
@@ -2864,7 +2870,8 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
         fr_buf_putc(b, '\n');
     }
     if (ns == 0)
-        fr_buf_puts(b, "None is documented, and flagrule found no fix; see EXAMPLE.\n");
+        fr_buf_puts(b, pg->ex.found ? "None is documented, and flagrule found no fix; see EXAMPLE.\n"
+                                    : "None is documented.\n");
 
     man_example(d, pg, b);
 
@@ -2921,10 +2928,14 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
 
 /* ---- Markdown ---------------------------------------------------------------------- */
 
+/* Prose that starts a paragraph or item: leading whitespace dropped. */
 static void md_s(fr_buf *b, const char *s)
 {
-    if (s)
-        fr_md_text(b, s, strlen(s));
+    if (!s)
+        return;
+    while (*s == ' ' || *s == '\t' || *s == '\n')
+        s++;
+    fr_md_text(b, s, strlen(s));
 }
 
 static void md_rule_ref(docctx *d, fr_buf *b, uint32_t o)
@@ -3000,7 +3011,8 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
         fr_buf_putc(b, '\n');
     }
     if (ns == 0)
-        fr_buf_puts(b, "None is documented, and flagrule found no fix; see EXAMPLE.\n");
+        fr_buf_puts(b, ex->found ? "None is documented, and flagrule found no fix; see EXAMPLE.\n"
+                                 : "None is documented.\n");
 
     fr_buf_puts(b, "\n## EXAMPLE\n\n");
     if (!ex->found) {

@@ -119,7 +119,9 @@ void  fr_doc_write_report_free(fr_doc_write_report *rep);
  * line break (.br).  The output never ends in a newline. */
 void fr_roff_text(fr_buf *b, const char *s, size_t len, bool literal);
 /* Markdown text (CommonMark): punctuation that could start markup is
- * backslash-escaped, newlines become hard line breaks. */
+ * backslash-escaped, newlines become hard line breaks (the indentation
+ * after them is dropped); leading spaces are kept, for the caller places
+ * the text. */
 void fr_md_text(fr_buf *b, const char *s, size_t len);
 /* A Markdown code span holding exactly s (backtick runs handled). */
 void fr_md_code(fr_buf *b, const char *s, size_t len);
