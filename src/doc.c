@@ -2000,6 +2000,32 @@ out:
     return rc;
 }
 
+fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **rules, size_t *n)
+{
+    *rules = NULL;
+    *n = 0;
+    uint32_t *v = calloc(rs->nrules ? rs->nrules : 1, sizeof *v);
+    if (!v)
+        return FR_ENOMEM;
+    size_t k = 0;
+    for (uint32_t r = 0; r < rs->nrules; r++) {
+        if (rs->rules[r].kind != FR_RULE_ERROR && rs->rules[r].kind != FR_RULE_REQUIRE)
+            continue;
+        fr_doc_example ex;
+        fr_rc rc = fr_doc_find_example(rs, r, budget, &ex);
+        if (rc != FR_OK) {
+            free(v);
+            return rc;
+        }
+        if (!ex.found)
+            v[k++] = r;
+        fr_doc_example_free(&ex);
+    }
+    *rules = v;
+    *n = k;
+    return FR_OK;
+}
+
 /* ======================================================================
  * The page model
  * ==================================================================== */

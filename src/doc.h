@@ -91,6 +91,10 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t rule, unsigned long bud
                           fr_doc_example *ex);
 void  fr_doc_example_free(fr_doc_example *ex);
 
+/* For `flagrule lint`: the error rules for which no triggering config is
+ * found (in rule order), as a malloc'd array (free()).  FR_OK or FR_ENOMEM. */
+fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **rules, size_t *n);
+
 /* ---- writing a directory ----------------------------------------------------- */
 
 typedef struct fr_doc_write_report {
