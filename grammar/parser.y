@@ -26,6 +26,7 @@
 int  frl_lex(YYSTYPE *lval, YYLTYPE *lloc, void *scanner);
 int  fr_lex_begin(fr_parse_ctx *ctx);
 void fr_lex_end(fr_parse_ctx *ctx);
+void fr_lex_skip_statement(fr_parse_ctx *ctx);
 }
 
 %code {
@@ -415,8 +416,11 @@ doc
     ;
 
 docitems
-    : docitem           { $$.head = $$.tail = $1; }
+    : docitem           { $$.head = $$.tail = $1; ctx->item_error = false; }
     | docitems ';' docitem {
+        if (!ctx->item_error)
+            yyerrok;   /* a ';' was consumed: report the next error again */
+        ctx->item_error = false;
         $$ = $1;
         if ($3) {
             if ($$.tail) $$.tail->next = $3; else $$.head = $3;
@@ -435,7 +439,7 @@ docitem
         $$ = NEW(ast_docfield);
         if ($$) { $$->field = $1; $$->is_name = 1; $$->name = $2; }
     }
-    | error             { $$ = NULL; yyerrok; }
+    | error             { $$ = NULL; ctx->item_error = true; }
     ;
 
 /* ---- conditions and expressions --------------------------------------------- */
@@ -603,8 +607,11 @@ test
     ;
 
 cases
-    : case              { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; }
+    : case              { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; ctx->item_error = false; }
     | cases ';' case {
+        if (!ctx->item_error)
+            yyerrok;   /* a ';' was consumed: report the next error again */
+        ctx->item_error = false;
         $$ = $1;
         if ($3) {
             if ($$.tail) $$.tail->next = $3; else $$.head = $3;
@@ -631,7 +638,7 @@ case
             $$->pos = @$;
         }
     }
-    | error             { $$ = NULL; yyerrok; }
+    | error             { $$ = NULL; ctx->item_error = true; }
     ;
 
 config
@@ -755,8 +762,10 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
     }
     switch (t) {
     case '{':
-        if (ctx->prev_tok == K_DOC || (ctx->prev_tok == STRING && ctx->stmt_kind == FR_STMT_TEST))
+        if (ctx->prev_tok == K_DOC || (ctx->prev_tok == STRING && ctx->stmt_kind == FR_STMT_TEST)) {
             ctx->block_open = true;
+            ctx->block_at = lloc->start;
+        }
         else
             ctx->list_depth++;
         break;
@@ -793,7 +802,9 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
         ctx->virt_semi = false;
         lloc->start = ctx->pending_start;
         lloc->end = ctx->pending_end;
-        if (!ctx->stmt_syntax_error) {
+        if (ctx->virt_close) {
+            ctx->virt_close = false;
+        } else if (!ctx->stmt_syntax_error) {
             fr_diag *g = fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, ctx->virt_at, ctx->virt_at),
                                    "missing ';' after the %s", stmt_word(ctx->stmt_kind));
             (void)g;
@@ -808,20 +819,39 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
         t = 0;
         lloc->start = lloc->end = (uint32_t)ctx->len;
     } else {
-        t = frl_lex(lval, lloc, ctx->scanner);
+        if (ctx->suppress_armed)
+            ctx->suppress_syntax = ctx->suppress_armed = false;
+        while ((t = frl_lex(lval, lloc, ctx->scanner)) == FR_TOK_SKIP)
+            ctx->suppress_armed = false;
+        if (ctx->suppress_syntax)
+            ctx->suppress_armed = true;
         if (ctx->stop) {
             t = 0;
             lloc->start = lloc->end = (uint32_t)ctx->len;
         }
-        if (stmt_keyword(t) && !ctx->at_stmt_start && !ctx->block_open
-            && opens_line(ctx, lloc->start)) {
+        if (stmt_keyword(t) && !ctx->at_stmt_start && opens_line(ctx, lloc->start)) {
             ctx->pending_tok = t;
             ctx->pending_start = lloc->start;
             ctx->pending_end = lloc->end;
-            ctx->virt_semi = true;
             ctx->virt_at = ctx->prev_end;
             lloc->start = lloc->end = ctx->prev_end;
-            t = ';';
+            if (ctx->block_open) {
+                /* a doc or test block left open: close it */
+                fr_diag *g = fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, ctx->prev_end, ctx->prev_end),
+                                       "missing '}' at the end of the %s block",
+                                       ctx->stmt_kind == FR_STMT_TEST ? "test" : "doc");
+                fr_report_note(ctx->sink, g, fr_ctx_span(ctx, ctx->block_at, ctx->block_at + 1),
+                               "the block starts here");
+                ctx->in_test = false;
+                ctx->virt_close = true;
+                ctx->stmt_errors++;
+                if (ctx->sink->stopped)
+                    ctx->stop = true;
+                t = '}';
+            } else {
+                ctx->virt_semi = true;
+                t = ';';
+            }
         }
     }
     track(ctx, t, lloc);
@@ -835,11 +865,18 @@ static void yyerror(const YYLTYPE *loc, fr_parse_ctx *ctx, const char *msg)
     ctx->stmt_syntax_error = true;
     if (ctx->stop && !strstr(msg, "exhausted"))
         return;
-    if (strstr(msg, "exhausted"))
+    if (strstr(msg, "exhausted")) {
+        /* bison's own stack limit (the lexer's nesting check comes first
+         * in practice): skip the statement and parse on */
         fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, loc->start, loc->end),
                   "expression nested too deeply (more than %d levels)", FR_MAX_DEPTH);
-    else
-        fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, loc->start, loc->end), "%s", msg);
+        fr_lex_skip_statement(ctx);
+        ctx->restart = true;
+        if (ctx->sink->stopped)
+            ctx->stop = true;
+        return;
+    }
+    fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, loc->start, loc->end), "%s", msg);
     ctx->stop = true;
 }
 
@@ -978,6 +1015,10 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
     ctx->stmt_syntax_error = true;
     if (ctx->stop)
         return 0;
+    if (ctx->suppress_syntax) {
+        ctx->suppress_syntax = ctx->suppress_armed = false;
+        return 0;
+    }
     expset e;
     e.n = yypcontext_expected_tokens(yc, e.k, YYNTOKENS);
     if (e.n < 0)
@@ -1045,6 +1086,12 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '=' and a default value after the type, not %s", got);
         if (la == CH(';'))
             hint = "every key has a default, e.g. 'flag dp_size : int = 1;'";
+    } else if (has(&e, YYSYMBOL_CWORD) && la == YYSYMBOL_FATARROW) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "a test case needs a config before '=>'");
+        hint = "write the flags as on a command line, e.g. '--tp-size 2 => ok'";
+    } else if (has(&e, YYSYMBOL_K_NOT) && has(&e, YYSYMBOL_K_WARN)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected an expectation after '=>', not %s", got);
+        hint = "expectations: ok, invalid, error, [not] error|warn|info RULE, first error RULE, KEY = VALUE";
     } else if (has(&e, YYSYMBOL_IDENT) && is_keyword(la)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a name, not %s", got);
         fr_report_hint(ctx->sink, g, "%s is a keyword; it cannot be used as a name", kind_desc(la));
@@ -1106,10 +1153,11 @@ int fr_parse(fr_parse_ctx *ctx)
     if (fr_lex_begin(ctx) < 0)
         return -1;
     ctx->at_stmt_start = true;
-    int r = yyparse(ctx);
+    int r;
+    do {
+        ctx->restart = false;
+        r = yyparse(ctx);
+    } while (r == 2 && ctx->restart && !ctx->stop && !ctx->oom);
     fr_lex_end(ctx);
-    if (r == 2 && !ctx->oom) {
-        /* bison's stack is exhausted: reported by yyerror */
-    }
     return ctx->oom || ctx->sink->oom ? -1 : 0;
 }

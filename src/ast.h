@@ -278,6 +278,9 @@ typedef struct fr_parse_ctx {
     bool         stmt_syntax_error; /* a syntax error in the current statement */
     int          prev_tok;      /* the last token returned */
     bool         block_open;    /* inside a doc or test block */
+    uint32_t     block_at;      /* its '{' */
+    bool         virt_close;    /* the last token returned was a virtual '}' */
+    bool         item_error;    /* the last test case / doc field was an error */
     uint32_t     list_depth;    /* braces of enum types and sets */
     /* lexer state */
     void        *scanner;
@@ -286,6 +289,10 @@ typedef struct fr_parse_ctx {
     bool         case_first; /* the next config word starts a case */
     uint32_t     test_open;  /* offset of the test block's `{` */
     uint32_t     paren_depth;
+    uint32_t     unary_run;  /* consecutive prefix operators */
+    bool         suppress_syntax; /* the next syntax error follows a reported one */
+    bool         suppress_armed;
+    bool         restart;    /* the parser ran out of stack: parse on after ';' */
     char        *sbuf;       /* the string being decoded */
     size_t       slen, scap;
     uint32_t     sstart;     /* offset of the opening quote */
@@ -293,6 +300,9 @@ typedef struct fr_parse_ctx {
     char        *cbuf;       /* the words of the current test config */
     size_t       clen, ccap;
 } fr_parse_ctx;
+
+/* frl_lex returns this after a nesting error: call it again. */
+#define FR_TOK_SKIP (-2)
 
 /* What ctx->stmt_kind says. */
 enum { FR_STMT_RULE = 0, FR_STMT_DECL, FR_STMT_ALIAS, FR_STMT_TEST };

@@ -696,14 +696,26 @@ static const char *quoted(const cc *k, ast_pos p, char *buf, size_t n)
         return buf;
     }
     uint32_t w = e - s;
+    const char *q = text[s] == '"' ? "" : "'";
     if (w > 40)
-        snprintf(buf, n, "'%.*s...'", 37, text + s);
+        snprintf(buf, n, "%s%.*s...%s", q, 37, text + s, q);
     else
-        snprintf(buf, n, "'%.*s'", (int)w, text + s);
-    for (char *q = buf; *q; q++)
-        if (*q == '\n' || *q == '\t' || *q == '\r')
-            *q = ' ';
+        snprintf(buf, n, "%s%.*s%s", q, (int)w, text + s, q);
+    for (char *c = buf; *c; c++)
+        if (*c == '\n' || *c == '\t' || *c == '\r')
+            *c = ' ';
     return buf;
+}
+
+/* The text inside quoted()'s quotes (in place). */
+static const char *unquoted(char *q)
+{
+    size_t n = strlen(q);
+    if (n >= 2 && q[0] == '\'' && q[n - 1] == '\'') {
+        q[n - 1] = '\0';
+        return q + 1;
+    }
+    return q;
 }
 
 /* "an int", "a bool", "a string", "a deepep_mode value", "null". */
@@ -747,6 +759,10 @@ static void unknown_value(cc *k, ast_pos p, const char *v, size_t vlen, uint32_t
 
 static void unknown_key(cc *k, ast_pos p, const char *name)
 {
+    if (pm_get(&k->map, name, TAG_ALIAS) != NONE) {
+        k->rule_bad = true;   /* an alias whose target is unknown: reported there */
+        return;
+    }
     const char *m = fr_did_you_mean(name, strlen(name), k->keycands, k->nkeycands);
     if (m)
         err(k, p, "unknown key '%s'; did you mean '%s'?", name, m);
@@ -984,7 +1000,7 @@ static bool need(cc *k, uint32_t n, const ast_expr *e, uint8_t want, const char 
                      want == FR_T_BOOL ? "conditions (bools)" : want == FR_T_INT ? "ints" : "a string",
                      quoted(k, e->pos, b1, sizeof b1), tphrase(k, t, b2, sizeof b2));
     if (want == FR_T_BOOL && t.kind == FR_T_INT)
-        hint(k, g, "compare it, e.g. %s != 0", b1);
+        hint(k, g, "compare it, e.g. '%s != 0'", unquoted(b1));
     return false;
 }
 
@@ -1266,9 +1282,9 @@ static uint32_t c_cond(cc *k, const ast_expr *e, const char *what)
         fr_diag *g = err(k, e->pos, "%s %s is %s, not a condition (bool)", what, quoted(k, e->pos, b1, sizeof b1),
                          tphrase(k, t, b2, sizeof b2));
         if (t.kind == FR_T_INT)
-            hint(k, g, "compare it, e.g. %s != 0", b1);
+            hint(k, g, "compare it, e.g. '%s != 0'", unquoted(b1));
         else if (t.kind == FR_T_ENUM || t.kind == FR_T_STRING)
-            hint(k, g, "compare it, e.g. %s = VALUE", b1);
+            hint(k, g, "compare it, e.g. '%s = VALUE'", unquoted(b1));
         return NONE;
     }
     return n;
@@ -1408,6 +1424,8 @@ static int c_placeholder(cc *k, const ast_str *s, uint32_t a, uint32_t b, segvec
         char tmp[FR_MAX_IDENT + 1];
         snprintf(tmp, sizeof tmp, "%.*s", (int)(n1 - n0), n0);
         const char *m = fr_did_you_mean(tmp, strlen(tmp), k->keycands, k->nkeycands);
+        if (name && pm_get(&k->map, name, TAG_ALIAS) != NONE)
+            return -1;   /* a broken alias, reported at its declaration */
         if (m)
             err(k, npos, "unknown key '%s' in the message; did you mean '%s'?", tmp, m);
         else
@@ -2230,6 +2248,8 @@ static void p1_clinames(cc *k)
         fr_key *key = &rs->keys[i];
         uint32_t ns = key->kind == FR_KEY_FLAG ? key->ncli : 1;
         for (uint32_t j = 0; j < ns; j++) {
+            if (pm_get(&k->map, key->name, TAG_KEY) != i)
+                break;   /* a duplicate declaration: reported already */
             const char *sp = key->kind == FR_KEY_FLAG ? key->cli[j] : key->name;
             uint32_t prev = pm_get(&k->map, sp, TAG_CLI);
             if (prev != NONE) {

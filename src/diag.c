@@ -303,6 +303,10 @@ static void put_caret(buf *b, const char *line, size_t len, uint32_t col, uint32
     put(b, "\n", 1);
 }
 
+/* Lines longer than this are shown as a window around the caret. */
+#define FR_LINE_MAX    400
+#define FR_LINE_BEFORE 60
+
 #define C_BOLD  "\033[1m"
 #define C_RED   "\033[1;31m"
 #define C_MAG   "\033[1;35m"
@@ -356,12 +360,38 @@ static void render_one(buf *b, const fr_diags *d, const fr_diag *g, bool color)
     const char *line = fr_sources_line(d->src, g->span.file, loc.line, &len);
     if (!line)
         return;
-    put_safe(b, line, len);
-    puts_(b, "\n");
     uint32_t endcol = loc.end_line == loc.line ? loc.end_col : (uint32_t)len;
+    uint32_t col = loc.col;
+    /* a very long line: a window around the caret */
+    bool cut_left = false;
+    if (len > FR_LINE_MAX) {
+        size_t ws = col > FR_LINE_BEFORE ? col - 1 - FR_LINE_BEFORE : 0;
+        while (ws > 0 && ((unsigned char)line[ws] & 0xc0) == 0x80)
+            ws--;
+        size_t we = ws + FR_LINE_MAX / 2 < len ? ws + FR_LINE_MAX / 2 : len;
+        while (we < len && ((unsigned char)line[we] & 0xc0) == 0x80)
+            we++;
+        cut_left = ws > 0;
+        if (cut_left)
+            puts_(b, "...");
+        put_safe(b, line + ws, we - ws);
+        if (we < len)
+            puts_(b, "...");
+        line += ws;
+        len = we - ws;
+        col -= (uint32_t)ws;
+        endcol = endcol > ws ? endcol - (uint32_t)ws : col;
+        if (endcol > len)
+            endcol = (uint32_t)len;
+    } else {
+        put_safe(b, line, len);
+    }
+    puts_(b, "\n");
     if (color)
         puts_(b, C_GREEN);
-    put_caret(b, line, len, loc.col, endcol);
+    if (cut_left)
+        puts_(b, "   ");
+    put_caret(b, line, len, col, endcol);
     if (color) {
         b->n--;   /* before the newline */
         puts_(b, C_OFF "\n");
