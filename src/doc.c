@@ -2281,7 +2281,14 @@ static void expr_text(docctx *d, uint32_t n, fr_buf *b, int prec, int depth)
 
 static void rich_expr(docctx *d, rich *r, uint32_t n)
 {
+    const fr_node *nd = &d->rs->nodes[n];
     fr_buf b = { 0 };
+    if (nd->op == FR_OP_INPUT) {   /* "--flag (as given)" rather than given(--flag) */
+        fr_buf_puts(&b, key_display(d->rs, nd->a));
+        rich_buf_code(r, &b);
+        rich_text(r, " (as given)");
+        return;
+    }
     expr_text(d, n, &b, 0, 0);
     rich_buf_code(r, &b);
 }
@@ -2403,10 +2410,12 @@ static void when_cmp(docctx *d, uint32_t n, int neg, rich *r)
     }
     int flip_ok = !node_nullable(rs, nd->a, 0) && !node_nullable(rs, nd->b, 0);
     if (neg && !flip_ok)
-        rich_text(r, "not ");
+        rich_text(r, "not (");
     rich_expr(d, r, keyside);
     rich_text(r, cmp_text(op, neg && flip_ok));
     rich_expr(d, r, other);
+    if (neg && !flip_ok)
+        rich_text(r, ")");
 }
 
 static void when_set(docctx *d, uint32_t n, int neg, rich *r)
@@ -2458,7 +2467,7 @@ static void when_node(docctx *d, uint32_t n, int neg, int ctx, rich *r, int dept
     case FR_OP_AND:
     case FR_OP_OR: {
         int is_and = (nd->op == FR_OP_AND) != neg;
-        int paren = !is_and && ctx == CTX_AND;
+        int paren = (!is_and && ctx == CTX_AND) || (is_and && ctx == CTX_OR);
         if (paren)
             rich_text(r, "(");
         when_node(d, nd->a, neg, is_and ? CTX_AND : CTX_OR, r, depth + 1);
@@ -2743,7 +2752,8 @@ static void man_header(docctx *d, fr_buf *b, const char *comment, const char *sl
             if (*p > 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
                 fr_buf_putc(b, *p);
     }
-    fr_buf_puts(b, "\" \"flagrule errors\"\n.nh\n.ad l\n");
+    /* no hyphenation (groff's man macros re-enable it unless HY is 0), ragged right */
+    fr_buf_puts(b, "\" \"flagrule errors\"\n.nr HY 0\n.nh\n.ad l\n");
 }
 
 static void man_see_also(fr_buf *b)
