@@ -1919,26 +1919,49 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
             memset(ss.mark, 0, ns * sizeof *ss.mark);
         }
     }
+    /* guarded rules by slot (CSR in `fill`/`grules`) */
+    uint32_t *goff = calloc(ns + 1, sizeof *goff), *grules = NULL;
+    if (!goff)
+        goto out;
+    for (uint32_t s = 0; s < ns; s++)
+        goff[s + 1] = goff[s] + cnt[s];
+    grules = malloc((goff[ns] ? goff[ns] : 1) * sizeof *grules);
+    if (!grules) {
+        free(goff);
+        goto out;
+    }
+    memset(fill, 0, ns * sizeof *fill);
+    for (uint32_t r = 0; r < nr; r++)
+        if (ix->guards[r].node != NONE32) {
+            uint32_t s = ix->guards[r].slot;
+            grules[goff[s] + fill[s]++] = r;
+        }
+    int gfail = 0;
     /* guard tables */
-    for (uint32_t s = 0; s < ns; s++) {
+    for (uint32_t s = 0; s < ns && !gfail; s++) {
         if (!cnt[s])
             continue;
+        const uint32_t *gl = grules + goff[s];
+        uint32_t gn = goff[s + 1] - goff[s];
         uint32_t k = s / 2;
         fr_gtable *gt = &ix->gtab[s];
         uint32_t ndom = dense_ndom(rs, k);
         if (ndom) {
             gt->ndom = ndom;
-            if (AZ(gt->off, ndom + 1))
-                goto out;
+            if (AZ(gt->off, ndom + 1)) {
+                gfail = 1;
+                break;
+            }
             for (int pass = 0; pass < 2; pass++) {
                 uint32_t at = 0;
                 for (uint32_t d = 0; d < ndom; d++) {
                     fr_val v = dense_val(rs, k, d);
                     if (pass == 0)
                         gt->off[d] = at;
-                    for (uint32_t r = 0; r < nr; r++) {
+                    for (uint32_t q = 0; q < gn; q++) {
+                        uint32_t r = gl[q];
                         const fr_guard *g = &ix->guards[r];
-                        if (g->node == NONE32 || g->slot != s || !conj_pass(rs, g->node, v))
+                        if (!conj_pass(rs, g->node, v))
                             continue;
                         if (pass == 1)
                             gt->rules[at] = r;
@@ -1947,16 +1970,17 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                 }
                 if (pass == 0) {
                     gt->off[ndom] = at;
-                    if (AZ(gt->rules, at))
-                        goto out;
+                    if (AZ(gt->rules, at)) {
+                        gfail = 1;
+                        break;
+                    }
                 }
             }
         } else {
             uint32_t nents = 0, nnull = 0;
-            for (uint32_t r = 0; r < nr; r++) {
+            for (uint32_t q = 0; q < gn; q++) {
+                uint32_t r = gl[q];
                 const fr_guard *g = &ix->guards[r];
-                if (g->node == NONE32 || g->slot != s)
-                    continue;
                 const fr_node *nd = &rs->nodes[g->node];
                 if (nd->op == FR_OP_EQ) {
                     const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a]
@@ -1970,12 +1994,13 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                     nnull += rs->sets[nd->b].has_null;
                 }
             }
-            if (AZ(gt->ents, nents) || AZ(gt->nullrules, nnull))
-                goto out;
-            for (uint32_t r = 0; r < nr; r++) {
+            if (AZ(gt->ents, nents) || AZ(gt->nullrules, nnull)) {
+                gfail = 1;
+                break;
+            }
+            for (uint32_t q = 0; q < gn; q++) {
+                uint32_t r = gl[q];
                 const fr_guard *g = &ix->guards[r];
-                if (g->node == NONE32 || g->slot != s)
-                    continue;
                 const fr_node *nd = &rs->nodes[g->node];
                 if (nd->op == FR_OP_EQ) {
                     const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a]
@@ -1999,11 +2024,17 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
             }
             free(tmp);
             tmp = malloc((gt->nents ? gt->nents : 1) * sizeof *tmp);
-            if (!tmp)
-                goto out;
+            if (!tmp) {
+                gfail = 1;
+                break;
+            }
             sort_ents(gt->ents, tmp, gt->nents, rs->keys[k].type);
         }
     }
+    free(goff);
+    free(grules);
+    if (gfail)
+        goto out;
     rc = 0;
 out:
     free(ss.mark);

@@ -243,8 +243,8 @@ static void resolve_usage(FILE *f)
           "                        [--no-color] [-- FLAGS...]\n"
           "\n"
           "Prints the resolved config: every key's value after the declare rules.\n"
-          "Messages go to standard error; a config with errors prints nothing and\n"
-          "exits 1.\n"
+          "Messages go to standard error; a config with errors is still printed,\n"
+          "and the exit status is 1.\n"
           "\n"
           "  -r PATH          add a rule file or directory (repeatable)\n"
           "  --format FORMAT  flags (default; also 'args'): a command line of the flags\n"
@@ -774,8 +774,9 @@ int cmd_resolve(int argc, char **argv)
         if (fr_result_status(res) == FR_STATUS_ERROR)
             code = FR_EXIT_FAIL;
     }
-    if (code == FR_EXIT_OK) {
-        /* defaults: the result of the empty config's input */
+    /* A config with errors is still printed (exit status 1), as flagrule(1)
+     * says; an invalid one has nothing to print. */
+    if (fr_result_status(res) != FR_STATUS_INVALID) {
         if (o.format == FMT_ARGS) {
             fr_buf *b = &c.tmp;
             int first = 1;
