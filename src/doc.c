@@ -1485,6 +1485,24 @@ static void key_options(search *s, optlist *l, const cfg *c, uint32_t k)
             opt_add(s, l, k, 0, pl->v[j]);
 }
 
+/* Puts the drops first (stable): removing flags is the simplest change, so
+ * combinations of drops are tried before any value changes. */
+static void drops_first(search *s, optlist *l)
+{
+    option *tmp = malloc((l->n ? l->n : 1) * sizeof *tmp);
+    if (!tmp) {
+        s->oom = 1;
+        return;
+    }
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < l->n; i++)
+            if ((l->o[i].drop != 0) == (pass == 0))
+                tmp[n++] = l->o[i];
+    memcpy(l->o, tmp, n * sizeof *tmp);
+    free(tmp);
+}
+
 /* Applies `left` more options from l[from..], on distinct keys. */
 static int change_combos(search *s, const optlist *l, size_t from, size_t left, cfg *c,
                          pred p, uint32_t r, uint32_t *chosen, size_t nchosen)
@@ -1811,7 +1829,7 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         return FR_EINVAL;
     search s;
     cfg t0 = { 0 }, tmp = { 0 }, tt = { 0 }, fix = { 0 };
-    keylist ka = { 0 }, kc = { 0 }, kb = { 0 }, kf = { 0 }, anchor = { 0 }, own = { 0 };
+    keylist ka = { 0 }, kc = { 0 }, kco = { 0 }, kb = { 0 }, kf = { 0 }, anchor = { 0 }, own = { 0 };
     optlist ol = { 0 };
     fr_buf line = { 0 };
     fr_rc rc = FR_ENOMEM;
@@ -1820,29 +1838,41 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         cfg_init(&fix, rs->nkeys) < 0)
         goto out;
 
-    /* Phase 1: the trigger. */
+    /* Phase 1: the trigger: the defaults, the test cases, then configs by
+     * number of changed keys, first among the keys of the rule's own
+     * condition, then (for a smaller one) among all the keys it depends on,
+     * each search with a budget of its own. */
     collect_rule(&s, r, &ka);
-    int found = cfg_test(&s, &t0, P_FIRES, r);     /* the defaults */
-    int have_test = !found && test_trigger(&s, r, &tt, &tmp);
+    rule_cond_keys(&s, r, &own);
+    size_t best = SIZE_MAX;
+    if (cfg_test(&s, &t0, P_FIRES, r)) {
+        best = 0;
+    } else if (test_trigger(&s, r, &tt, &tmp)) {
+        best = cfg_size(rs, &tt);
+        cfg_copy(rs, &t0, &tt);
+    }
+    for (size_t i = 0; i < own.n; i++)
+        if (s.pools[own.k[i]].n)
+            kl_add(&s, &kco, own.k[i]);
     for (size_t i = 0; i < ka.n; i++)
         if (s.pools[ka.k[i]].n)
             kl_add(&s, &kc, ka.k[i]);
-    size_t limit = MAX_TRIGGER_KEYS;
-    if (have_test && cfg_size(rs, &tt) <= limit)
-        limit = cfg_size(rs, &tt) - 1;
-    s.used = 0;
-    for (size_t n = 1; !found && n <= limit && n <= kc.n && !s.oom; n++) {
-        memset(t0.set, 0, rs->nkeys);
-        int got = combos(&s, &kc, 0, n, &t0, P_FIRES, r);
-        if (got == 1)
-            found = 1;
-        else if (got < 0)
-            break;
+    for (int pass = 0; pass < 2 && !s.oom; pass++) {
+        const keylist *keys = pass == 0 ? &kco : &kc;
+        s.used = 0;
+        for (size_t n = 1; n < best && n <= MAX_TRIGGER_KEYS && n <= keys->n && !s.oom; n++) {
+            memset(tmp.set, 0, rs->nkeys);
+            int got = combos(&s, keys, 0, n, &tmp, P_FIRES, r);
+            if (got == 1) {
+                cfg_copy(rs, &t0, &tmp);
+                best = n;
+                break;
+            }
+            if (got < 0)
+                break;
+        }
     }
-    if (!found && have_test) {
-        cfg_copy(rs, &t0, &tt);
-        found = 1;
-    }
+    int found = best != SIZE_MAX;
     if (s.oom)
         goto out;
     if (!found) {
@@ -1894,7 +1924,6 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
             kl_add(&s, &kf, k);
     sort_keys(rs, &kf, readers_before);
     anchor_keys(&s, r, &anchor);
-    rule_cond_keys(&s, r, &own);
     s.used = 0;
     res = eval_cfg(&s, &t0);
     if (!res)
@@ -1940,6 +1969,7 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         }
         if (ol.n == 0)
             continue;
+        drops_first(&s, &ol);
         cfg_copy(rs, &fix, &t0);
         s.used = 0;
         fixed = fewest_changes(&s, &ol, &fix, tier < 2 ? P_PASSES_KEEP : P_PASSES, r);
@@ -1988,6 +2018,7 @@ out:
     free(ol.o);
     kl_free(&ka);
     kl_free(&kc);
+    kl_free(&kco);
     kl_free(&kb);
     kl_free(&kf);
     kl_free(&anchor);
