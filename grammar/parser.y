@@ -102,9 +102,9 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 
 %type <name> name rname
 %type <str>  str
-%type <e>    cond conj neg cmp sum prod unary atom literal
+%type <e>    cond atom literal
 %type <set>  set members
-%type <k>    keykind nullable cmpop
+%type <k>    keykind nullable
 %type <st>   decl type alias rule action test
 %type <name> rulehead
 %type <v>    enumval
@@ -120,6 +120,14 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 %type <xl>   expects
 %type <x>    expect
 %type <str>  help
+
+%left '|'
+%left '&'
+%precedence '!'
+%nonassoc '=' EQ NE '<' LE '>' GE K_IN K_NOT '~'
+%left '+' '-'
+%left '*' '/' '%'
+%precedence UMINUS
 
 %destructor { } <*>
 
@@ -444,49 +452,42 @@ docitem
 
 /* ---- conditions and expressions --------------------------------------------- */
 
+/* One nonterminal with precedences, loosest first: '|', '&', '!',
+ * comparisons (non-associative), '+ -', '* / %', unary '-'.  (A chain of
+ * one nonterminal per level would cost seven unit reductions per operand.) */
 cond
-    : conj
-    | cond '|' conj     { $$ = ast_binary(ctx, FR_OP_OR, $1, $3, @$.start, @$.end); }
-    ;
-
-conj
-    : neg
-    | conj '&' neg      { $$ = ast_binary(ctx, FR_OP_AND, $1, $3, @$.start, @$.end); }
-    ;
-
-neg
-    : cmp
-    | '!' neg           { $$ = ast_unary(ctx, FR_OP_NOT, $2, @$.start, @$.end); }
-    ;
-
-cmp
-    : sum
-    | sum cmpop sum     { $$ = ast_binary(ctx, $2, $1, $3, @$.start, @$.end); }
-    | sum K_IN set {
+    : cond '|' cond     { $$ = ast_binary(ctx, FR_OP_OR, $1, $3, @$.start, @$.end); }
+    | cond '&' cond     { $$ = ast_binary(ctx, FR_OP_AND, $1, $3, @$.start, @$.end); }
+    | '!' cond          { $$ = ast_unary(ctx, FR_OP_NOT, $2, @$.start, @$.end); }
+    | cond '=' cond     { $$ = ast_binary(ctx, FR_OP_EQ, $1, $3, @$.start, @$.end); }
+    | cond EQ cond      { $$ = ast_binary(ctx, FR_OP_EQ, $1, $3, @$.start, @$.end); }
+    | cond NE cond      { $$ = ast_binary(ctx, FR_OP_NE, $1, $3, @$.start, @$.end); }
+    | cond '<' cond     { $$ = ast_binary(ctx, FR_OP_LT, $1, $3, @$.start, @$.end); }
+    | cond LE cond      { $$ = ast_binary(ctx, FR_OP_LE, $1, $3, @$.start, @$.end); }
+    | cond '>' cond     { $$ = ast_binary(ctx, FR_OP_GT, $1, $3, @$.start, @$.end); }
+    | cond GE cond      { $$ = ast_binary(ctx, FR_OP_GE, $1, $3, @$.start, @$.end); }
+    | cond K_IN set {
         $$ = ast_unary(ctx, FR_OP_IN, $1, @$.start, @$.end);
         if ($$) { $$->kind = AE_IN; $$->u.in.set = $3; }
         if (!$3) $$ = NULL;
     }
-    | sum K_NOT K_IN set {
+    | cond K_NOT K_IN set {
         $$ = ast_unary(ctx, FR_OP_NOTIN, $1, @$.start, @$.end);
         if ($$) { $$->kind = AE_IN; $$->u.in.set = $4; }
         if (!$4) $$ = NULL;
     }
-    | sum '~' REGEX {
+    | cond '~' REGEX {
         $$ = ast_unary(ctx, FR_OP_MATCH, $1, @$.start, @$.end);
         if ($$) { $$->kind = AE_MATCH; $$->u.match.re = $3; }
         if (!$3) $$ = NULL;
     }
-    ;
-
-cmpop
-    : '='               { $$ = FR_OP_EQ; }
-    | EQ                { $$ = FR_OP_EQ; }
-    | NE                { $$ = FR_OP_NE; }
-    | '<'               { $$ = FR_OP_LT; }
-    | LE                { $$ = FR_OP_LE; }
-    | '>'               { $$ = FR_OP_GT; }
-    | GE                { $$ = FR_OP_GE; }
+    | cond '+' cond     { $$ = ast_binary(ctx, FR_OP_ADD, $1, $3, @$.start, @$.end); }
+    | cond '-' cond     { $$ = ast_binary(ctx, FR_OP_SUB, $1, $3, @$.start, @$.end); }
+    | cond '*' cond     { $$ = ast_binary(ctx, FR_OP_MUL, $1, $3, @$.start, @$.end); }
+    | cond '/' cond     { $$ = ast_binary(ctx, FR_OP_DIV, $1, $3, @$.start, @$.end); }
+    | cond '%' cond     { $$ = ast_binary(ctx, FR_OP_MOD, $1, $3, @$.start, @$.end); }
+    | '-' cond %prec UMINUS { $$ = ast_unary(ctx, FR_OP_NEG, $2, @$.start, @$.end); }
+    | atom
     ;
 
 set
@@ -521,24 +522,6 @@ members
             $$->n++;
         }
     }
-    ;
-
-sum
-    : prod
-    | sum '+' prod      { $$ = ast_binary(ctx, FR_OP_ADD, $1, $3, @$.start, @$.end); }
-    | sum '-' prod      { $$ = ast_binary(ctx, FR_OP_SUB, $1, $3, @$.start, @$.end); }
-    ;
-
-prod
-    : unary
-    | prod '*' unary    { $$ = ast_binary(ctx, FR_OP_MUL, $1, $3, @$.start, @$.end); }
-    | prod '/' unary    { $$ = ast_binary(ctx, FR_OP_DIV, $1, $3, @$.start, @$.end); }
-    | prod '%' unary    { $$ = ast_binary(ctx, FR_OP_MOD, $1, $3, @$.start, @$.end); }
-    ;
-
-unary
-    : atom
-    | '-' unary         { $$ = ast_unary(ctx, FR_OP_NEG, $2, @$.start, @$.end); }
     ;
 
 atom

@@ -96,16 +96,22 @@ static fr_span no_span(void)
     return sp;
 }
 
-static fr_rc add_source(fr_compiler *c, const char *name, const char *text, size_t len)
+/* Adds a file's text; `owned` is a malloc'd buffer of len + 2 bytes that
+ * the sources take over (else `text` is copied). */
+static fr_rc add_source(fr_compiler *c, const char *name, const char *text, char *owned, size_t len)
 {
     if (len > FR_MAX_FILE) {
+        free(owned);
+        c->io_failed = true;
         fr_report(&c->sink, FR_SEV_ERROR, no_span(),
                   "%s: file too large (%zu bytes; the limit is %u MiB)", name, len, FR_MAX_FILE >> 20);
         return FR_EIO;
     }
-    if (fr_vec_reserve((void **)&c->files, &c->capfiles, c->nfiles + 1, sizeof *c->files) < 0)
+    if (fr_vec_reserve((void **)&c->files, &c->capfiles, c->nfiles + 1, sizeof *c->files) < 0) {
+        free(owned);
         return FR_ENOMEM;
-    int32_t id = fr_sources_add(c->src, name, text, len);
+    }
+    int32_t id = owned ? fr_sources_adopt(c->src, name, owned, len) : fr_sources_add(c->src, name, text, len);
     if (id < 0)
         return FR_ENOMEM;
     c->files[c->nfiles++] = (uint32_t)id;
@@ -116,7 +122,7 @@ fr_rc fr_compiler_add_text(fr_compiler *c, const char *name, const char *text, s
 {
     if (!c || (!text && len))
         return FR_EINVAL;
-    fr_rc rc = add_source(c, name ? name : "<input>", text ? text : "", len);
+    fr_rc rc = add_source(c, name ? name : "<input>", text ? text : "", NULL, len);
     if (rc == FR_ENOMEM)
         c->oom = true;
     return rc;
@@ -155,7 +161,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
                   (long long)st.st_size, FR_MAX_FILE >> 20);
         return FR_EIO;
     }
-    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536, len = 0;
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 65536, len = 0;
     char *buf = malloc(cap);
     if (!buf) {
         close(fd);
@@ -163,7 +169,9 @@ static fr_rc add_file(fr_compiler *c, const char *path)
         return FR_ENOMEM;
     }
     for (;;) {
-        if (len == cap) {
+        if (len + 2 >= cap && S_ISREG(st.st_mode))
+            break;   /* the size fstat gave */
+        if (len + 2 >= cap) {
             if (cap > FR_MAX_FILE) {
                 free(buf);
                 close(fd);
@@ -181,7 +189,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
             buf = nb;
             cap *= 2;
         }
-        ssize_t n = read(fd, buf + len, cap - len);
+        ssize_t n = read(fd, buf + len, cap - 2 - len);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -195,8 +203,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
         len += (size_t)n;
     }
     close(fd);
-    fr_rc rc = add_source(c, path, buf, len);
-    free(buf);
+    fr_rc rc = add_source(c, path, NULL, buf, len);
     if (rc == FR_ENOMEM)
         c->oom = true;
     return rc;
@@ -410,6 +417,8 @@ typedef struct cc {
     uint8_t     *keybad;       /* [nkeys]: the declaration had an error */
     fr_span     *alias_locs;   /* [naliases] */
     fr_span     *test_locs;    /* [ntests] */
+    struct stmtref *aliases, *unnamed, *testrefs;
+    size_t       naliasrefs, capaliasrefs, nunnamed, capunnamed, ntestrefs, captestrefs;
     uint32_t    *rd;   size_t nrd, caprd;     /* reads of cur */
     fr_deps      deps;
     size_t       ndeps, capdeps;
@@ -1072,7 +1081,7 @@ static uint32_t c_compare(cc *k, const ast_expr *e)
                 tphrase(k, ta, b2, sizeof b2), quoted(k, r->pos, b3, sizeof b3), tphrase(k, tb, b4, sizeof b4));
             return NONE;
         }
-    } else {
+    } else if (ta.kind != FR_T_INT || tb.kind != FR_T_INT) {
         char what[16];
         snprintf(what, sizeof what, "'%s'", opt);
         if (!need(k, a, l, FR_T_INT, what) || !need(k, b, r, FR_T_INT, what))
@@ -1093,11 +1102,13 @@ static uint32_t c_binary(cc *k, const ast_expr *e)
     uint32_t b = c_expr(k, e->u.bin.r, NULL, NULL);
     if (a == NONE || b == NONE)
         return NONE;
-    char what[16];
-    snprintf(what, sizeof what, "'%s'", fr_op_text((fr_op)e->op));
     uint8_t want = e->op == FR_OP_AND || e->op == FR_OP_OR ? FR_T_BOOL : FR_T_INT;
-    if (!need(k, a, e->u.bin.l, want, what) || !need(k, b, e->u.bin.r, want, what))
-        return NONE;
+    if (ntype(k, a).kind != want || ntype(k, b).kind != want) {
+        char what[16];
+        snprintf(what, sizeof what, "'%s'", fr_op_text((fr_op)e->op));
+        if (!need(k, a, e->u.bin.l, want, what) || !need(k, b, e->u.bin.r, want, what))
+            return NONE;
+    }
     return node(k, e->op, ty(want), a, b, e->pos);
 }
 
@@ -1401,26 +1412,31 @@ static int c_placeholder(cc *k, const ast_str *s, uint32_t a, uint32_t b, segvec
         repr = true;
         p += 2;
     }
-    ast_pos where = src_span(k, s, a - 1, b + 1);
     if (n1 == n0 || p != e) {
-        fr_diag *g = err(k, where, "bad placeholder '{%.*s}' in the message", (int)(b - a > 40 ? 40 : b - a),
+        fr_diag *g = err(k, src_span(k, s, a - 1, b + 1), "bad placeholder '{%.*s}' in the message", (int)(b - a > 40 ? 40 : b - a),
                          s->s + a);
         hint(k, g, "placeholders are {KEY}, {KEY!r}, {given(KEY)} and {given(KEY)!r}; "
                    "write '{{' and '}}' for braces");
         return -1;
     }
-    ast_pos npos = src_span(k, s, (uint32_t)(n0 - s->s), (uint32_t)(n1 - s->s));
     const char *name = fr_intern_lookup(k->rs->names, n0, (size_t)(n1 - n0));
-    uint32_t key = NONE;
+    uint32_t key = name ? key_of(k, name) : NONE;
+    if (key != NONE && !k->keybad[key]) {
+        bool input = given || (k->cur_declare && k->declmark[key] == k->stamp);
+        note_read(k, key, !input);
+        fr_seg seg = { input ? FR_SEG_INPUT : FR_SEG_KEY, repr, key, NULL, 0 };
+        return seg_push(k, sv, seg);
+    }
+    if (key != NONE)
+        return -1;   /* the key's declaration has an error */
+    ast_pos npos = src_span(k, s, (uint32_t)(n0 - s->s), (uint32_t)(n1 - s->s));
     if (memchr(n0, '-', (size_t)(n1 - n0))) {
         char tmp[FR_MAX_IDENT + 1];
         snprintf(tmp, sizeof tmp, "%.*s", (int)(n1 - n0), n0);
         hyphen_key(k, npos, tmp);
         return -1;
     }
-    if (name)
-        key = key_of(k, name);
-    if (key == NONE) {
+    {
         char tmp[FR_MAX_IDENT + 1];
         snprintf(tmp, sizeof tmp, "%.*s", (int)(n1 - n0), n0);
         const char *m = fr_did_you_mean(tmp, strlen(tmp), k->keycands, k->nkeycands);
@@ -1432,10 +1448,6 @@ static int c_placeholder(cc *k, const ast_str *s, uint32_t a, uint32_t b, segvec
             err(k, npos, "unknown key '%s' in the message", tmp);
         return -1;
     }
-    bool input = given || (k->cur_declare && k->declmark[key] == k->stamp);
-    note_read(k, key, !input);
-    fr_seg seg = { input ? FR_SEG_INPUT : FR_SEG_KEY, repr, key, NULL, 0 };
-    return seg_push(k, sv, seg);
 }
 
 static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
@@ -2297,6 +2309,9 @@ static void cc_free(cc *k)
     free(k->deps.off);
     free(k->deps.keys);
     free(k->files);
+    free(k->aliases);
+    free(k->unnamed);
+    free(k->testrefs);
     if (k->pctx)
         pcre2_compile_context_free(k->pctx);
 }
@@ -2366,6 +2381,27 @@ static int cc_alloc(cc *k, uint32_t nkeys, uint32_t nrules, uint32_t ntests, uin
     return 0;
 }
 
+typedef struct stmtref {
+    const ast_stmt *s;
+    uint32_t        file;
+    uint32_t        id;
+} stmtref;
+
+static int ref_push(cc *k, stmtref **v, size_t *n, size_t *cap, const ast_stmt *s, uint32_t id)
+{
+    if (fr_vec_reserve((void **)v, cap, *n + 1, sizeof **v) < 0) {
+        nomem(k);
+        return -1;
+    }
+    (*v)[*n].s = s;
+    (*v)[*n].file = k->file;
+    (*v)[*n].id = id;
+    (*n)++;
+    return 0;
+}
+
+/* One walk over every statement: declarations, rule names, test names;
+ * aliases, unnamed rules and tests are remembered for later. */
 static void pass1(cc *k)
 {
     fr_ruleset *rs = k->rs;
@@ -2374,10 +2410,22 @@ static void pass1(cc *k)
         k->file = k->files[f]->file;
         for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
             switch (s->kind) {
-            case AS_DECL:  p1_decl(k, &s->u.decl); break;
-            case AS_ALIAS: p1_alias(k, &s->u.alias); break;
-            case AS_RULE:  p1_rule_name(k, &s->u.rule, rid++); break;
-            case AS_TEST:  p1_test_name(k, &s->u.test, tid++); break;
+            case AS_DECL:
+                p1_decl(k, &s->u.decl);
+                break;
+            case AS_ALIAS:
+                if (ref_push(k, &k->aliases, &k->naliasrefs, &k->capaliasrefs, s, rs->naliases) == 0)
+                    p1_alias(k, &s->u.alias);
+                break;
+            case AS_RULE:
+                if (!s->u.rule.named)
+                    ref_push(k, &k->unnamed, &k->nunnamed, &k->capunnamed, s, rid);
+                p1_rule_name(k, &s->u.rule, rid++);
+                break;
+            case AS_TEST:
+                if (ref_push(k, &k->testrefs, &k->ntestrefs, &k->captestrefs, s, tid) == 0)
+                    p1_test_name(k, &s->u.test, tid++);
+                break;
             }
         }
     }
@@ -2387,31 +2435,21 @@ static void pass1(cc *k)
 static void pass1_late(cc *k)
 {
     fr_ruleset *rs = k->rs;
-    /* aliases: gather the AST nodes in id order */
     const ast_alias **als = calloc(rs->naliases + 1, sizeof *als);
     if (!als) {
         nomem(k);
         return;
     }
-    uint32_t a = 0, rid = 0;
-    for (size_t f = 0; f < k->nfiles; f++)
-        for (const ast_stmt *s = k->files[f]->stmts; s; s = s->next)
-            if (s->kind == AS_ALIAS && a < rs->naliases)
-                als[a++] = &s->u.alias;
+    for (size_t i = 0; i < k->naliasrefs && i < rs->naliases; i++)
+        als[i] = &k->aliases[i].s->u.alias;
     p1_alias_targets(k, (const ast_alias *const *)als);
     free(als);
     /* unnamed rules, once every given name is known */
-    for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
-        k->file = k->files[f]->file;
+    for (size_t i = 0; i < k->nunnamed && !stopped(k); i++) {
+        k->file = k->unnamed[i].file;
         size_t stemlen;
         const char *stem = file_stem(fr_sources_path(rs->sources, k->file), &stemlen);
-        for (const ast_stmt *s = k->files[f]->stmts; s; s = s->next) {
-            if (s->kind != AS_RULE)
-                continue;
-            if (!s->u.rule.named)
-                p1_unnamed(k, &s->u.rule, rid, stem, stemlen);
-            rid++;
-        }
+        p1_unnamed(k, &k->unnamed[i].s->u.rule, k->unnamed[i].id, stem, stemlen);
     }
     /* did-you-mean candidates */
     k->nkeycands = rs->nkeys + rs->naliases;
@@ -2434,27 +2472,22 @@ static void pass2(cc *k)
 {
     fr_ruleset *rs = k->rs;
     segvec sv = { NULL, 0, 0 };
-    uint32_t rid = 0, tid = 0;
+    uint32_t rid = 0;
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
         k->file = k->files[f]->file;
-        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
+        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next)
             if (s->kind == AS_RULE)
                 c_rule(k, &s->u.rule, rid++, &sv);
-        }
     }
     for (uint32_t r = rid; r < rs->nrules; r++)
         k->deps.off[r + 1] = k->deps.off[r];
     k->cur_declare = false;
-    for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
-        k->file = k->files[f]->file;
-        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
-            if (s->kind == AS_TEST) {
-                k->stamp++;
-                c_test(k, &s->u.test, &rs->tests[tid++]);
-            }
-        }
+    for (size_t i = 0; i < k->ntestrefs && !stopped(k); i++) {
+        k->file = k->testrefs[i].file;
+        k->stamp++;
+        c_test(k, &k->testrefs[i].s->u.test, &rs->tests[k->testrefs[i].id]);
     }
-    rs->ntests = tid;
+    rs->ntests = (uint32_t)k->ntestrefs;
     free(sv.v);
 }
 

@@ -63,26 +63,36 @@ void fr_sources_free(fr_sources **s)
     fr_sources_unref(s);
 }
 
-int32_t fr_sources_add(fr_sources *s, const char *path, const char *text, size_t len)
+int32_t fr_sources_adopt(fr_sources *s, const char *path, char *text, size_t len)
 {
-    if (s->nfiles >= INT32_MAX - 1 || len > UINT32_MAX - 2)
+    if (s->nfiles >= INT32_MAX - 1 || len > UINT32_MAX - 2
+        || fr_vec_reserve((void **)&s->files, &s->cap, s->nfiles + 1, sizeof *s->files) < 0) {
+        free(text);
         return -1;
-    if (fr_vec_reserve((void **)&s->files, &s->cap, s->nfiles + 1, sizeof *s->files) < 0)
-        return -1;
+    }
     fr_srcfile *f = &s->files[s->nfiles];
     memset(f, 0, sizeof *f);
     f->path = strdup(path ? path : "<input>");
-    f->text = malloc(len + 2);
-    if (!f->path || !f->text) {
-        free(f->path);
-        free(f->text);
+    if (!f->path) {
+        free(text);
         return -1;
     }
-    if (len)
-        memcpy(f->text, text, len);
-    f->text[len] = f->text[len + 1] = '\0';
+    text[len] = text[len + 1] = '\0';
+    f->text = text;
     f->len = len;
     return (int32_t)s->nfiles++;
+}
+
+int32_t fr_sources_add(fr_sources *s, const char *path, const char *text, size_t len)
+{
+    if (len > UINT32_MAX - 2)
+        return -1;
+    char *copy = malloc(len + 2);
+    if (!copy)
+        return -1;
+    if (len)
+        memcpy(copy, text, len);
+    return fr_sources_adopt(s, path, copy, len);
 }
 
 uint32_t fr_sources_count(const fr_sources *s)

@@ -30,6 +30,9 @@ fr_sources *fr_sources_ref(fr_sources *s);
 void        fr_sources_unref(fr_sources **s);
 /* Adds a file's text (copied, NUL-terminated); returns the file id or -1. */
 int32_t     fr_sources_add(fr_sources *s, const char *path, const char *text, size_t len);
+/* The same without a copy: takes a malloc'd buffer of at least len + 2
+ * bytes (freed by the sources, also on failure). */
+int32_t     fr_sources_adopt(fr_sources *s, const char *path, char *text, size_t len);
 uint32_t    fr_sources_count(const fr_sources *s);
 const char *fr_sources_path(const fr_sources *s, uint32_t file);
 const char *fr_sources_text(const fr_sources *s, uint32_t file, size_t *len);
