@@ -81,6 +81,42 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
     if (!m->slots || !m->flag_spellings || !m->var_names)
         return -1;
     m->mask = (uint32_t)cap - 1;
+    {
+        uint16_t probe = 1;
+        unsigned char first;
+        memcpy(&first, &probe, 1);
+        m->little_endian = first == 1;
+    }
+    /* enum values */
+    size_t nev = 0;
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        nev += rs->enums[e].nvalues;
+    size_t ecap = 16;
+    while (ecap < 2 * nev + 2)
+        ecap *= 2;
+    m->evals = fr_arena_array(a, ecap, sizeof *m->evals);
+    if (!m->evals)
+        return -1;
+    m->emask = (uint32_t)ecap - 1;
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
+            const char *name = rs->enums[e].values[v];
+            size_t n = strlen(name);
+            uint32_t h = sp_hash(name, n) ^ (e * 0x9e3779b9u);
+            for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
+                fr_evslot *sl = &m->evals[i];
+                if (!sl->s) {
+                    sl->s = name;
+                    sl->len = (uint32_t)n;
+                    sl->hash = h;
+                    sl->enum_id = e;
+                    sl->value = v;
+                    break;
+                }
+                if (sl->hash == h && sl->enum_id == e && sl->len == n && memcmp(sl->s, name, n) == 0)
+                    break;   /* a duplicate value: the first wins */
+            }
+        }
     for (uint32_t k = 0; k < rs->nkeys; k++) {
         const fr_key *key = &rs->keys[k];
         if (key->kind == FR_KEY_FLAG) {
@@ -94,6 +130,57 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         }
     }
     return 0;
+}
+
+/* The same for a word followed by at least 8 readable bytes (the config
+ * store pads its words): the tail is read as one 8-byte word. */
+static inline uint32_t sp_hash_padded(const char *s, size_t n)
+{
+    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ull;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+        s += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        w &= ~0ull >> (8 * (8 - n));   /* little-endian: keep the first n bytes */
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return (uint32_t)(h >> 32);
+}
+
+static inline int32_t find_padded(const fr_spellmap *m, const char *s, size_t len)
+{
+    uint32_t h = m->little_endian ? sp_hash_padded(s, len) : sp_hash(s, len);
+    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+        const fr_spell *sl = &m->slots[i];
+        if (!sl->s)
+            return -1;
+        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return (int32_t)sl->key;
+    }
+}
+
+/* An enum value by name (strings of the config store, padded), or -1. */
+static inline int32_t find_enum_value(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    if (!m->evals)
+        return -1;
+    uint32_t h = (m->little_endian ? sp_hash_padded(s, len) : sp_hash(s, len)) ^ (enum_id * 0x9e3779b9u);
+    for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
+        const fr_evslot *sl = &m->evals[i];
+        if (!sl->s)
+            return -1;
+        if (sl->hash == h && sl->enum_id == enum_id && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return (int32_t)sl->value;
+    }
 }
 
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len)
@@ -177,12 +264,38 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
 {
     if (len > UINT32_MAX - 64)
         return invalid(c, "config line too long");
-    if (memchr(line, '\0', len))
-        return invalid(c, "NUL byte in the config");
     c->store.len = 0;
     if (fr_buf_reserve(&c->store, len + 16) < 0)
         return -1;
     char *out = c->store.p;
+    /* Fast path: no quotes, backslashes, comments, tabs or newlines (the
+     * common launch line): copy once, cut at the spaces. */
+    memcpy(out, line, len);
+    out[len] = '\0';
+    size_t special = strcspn(out, "'\"\\#\t\n");
+    if (special < len && out[special] == '\0')
+        return invalid(c, "NUL byte in the config");
+    if (special >= len) {
+        size_t i = 0;
+        while (i < len) {
+            if (out[i] == ' ') {
+                i++;
+                continue;
+            }
+            const char *sp = memchr(out + i, ' ', len - i);
+            size_t end = sp ? (size_t)(sp - out) : len;
+            if (push_word(c, i, end - i) < 0)
+                return -1;
+            out[end] = '\0';
+            i = end + 1;
+        }
+        c->store.len = len + 1;
+        memset(out + len + 1, 0, 8);   /* padding for word-at-a-time reads */
+        return 0;
+    }
+    if (memchr(line + special, '\0', len - special))
+        return invalid(c, "NUL byte in the config");
+    c->nwords = 0;
     size_t o = 0, i = 0;
     for (;;) {
         while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n'))
@@ -298,6 +411,22 @@ static const char *near_var(const fr_spellmap *m, const char *w, size_t len)
     return best;
 }
 
+/* fr_value_parse with the enum hash of the map (for padded words). */
+static inline fr_parse_rc parse_value(const fr_spellmap *m, const fr_ruleset *rs, fr_type t, const char *s,
+                                      size_t len, fr_val *out)
+{
+    if (t.kind == FR_T_ENUM) {
+        int32_t v = find_enum_value(m, t.enum_id, s, len);
+        if (v >= 0) {
+            out->i = v;
+            out->s = NULL;
+            out->is_null = 0;
+            return FR_PARSE_OK;
+        }
+    }
+    return fr_value_parse(rs, t, s, len, out);
+}
+
 static int interpret(fr_cfgin *c)
 {
     const fr_ruleset *rs = c->rs;
@@ -314,7 +443,7 @@ static int interpret(fr_cfgin *c)
                 return invalid(c, "unexpected argument '--'");
             const char *eq = memchr(w, '=', len);
             size_t slen = eq ? (size_t)(eq - w) : len;
-            int32_t k = fr_spellmap_find(m, w, slen);
+            int32_t k = find_padded(m, w, slen);
             if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
                 fr_buf_puts(r, "unknown flag ");
                 reason_value(r, w, slen);
@@ -344,7 +473,7 @@ static int interpret(fr_cfgin *c)
                 vlen = c->words[i].len;
             }
             fr_val val;
-            fr_parse_rc rc = fr_value_parse(rs, key->type, v, vlen, &val);
+            fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
             if (rc != FR_PARSE_OK) {
                 bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r);
                 return r->oom ? -1 : 1;
@@ -354,10 +483,10 @@ static int interpret(fr_cfgin *c)
         }
         size_t eqi;
         if (is_assignment(w, len, &eqi)) {
-            int32_t k = fr_spellmap_find(m, w, eqi);
+            int32_t k = find_padded(m, w, eqi);
             if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
                 fr_val val;
-                fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+                fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
                 if (rc != FR_PARSE_OK) {
                     bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r);
                     return r->oom ? -1 : 1;

@@ -21,9 +21,17 @@ typedef struct fr_spell {
     uint32_t    hash;
 } fr_spell;
 
+typedef struct fr_evslot {
+    const char *s;        /* NULL: empty slot */
+    uint32_t    len, hash, enum_id, value;
+} fr_evslot;
+
 typedef struct fr_spellmap {
     fr_spell    *slots;
     uint32_t     mask;
+    fr_evslot   *evals;          /* enum values: (enum, name) -> index */
+    uint32_t     emask;
+    int          little_endian;
     const char **flag_spellings;  uint32_t nflag_spellings;   /* for did-you-mean */
     const char **var_names;       uint32_t nvar_names;        /* env + fact names */
 } fr_spellmap;

@@ -173,19 +173,31 @@ static int ev_cond(fr_eval *ev, uint32_t id)
             return truthy(ev->input[n->a]);
         case FR_OP_CONST:
             return truthy(rs->consts[n->a]);
+        /* `a & b` is false when either side is false, even if the other
+         * fails with a run-time error (and `a | b` true when either is
+         * true): the result does not depend on the order of the operands,
+         * and a false guard conjunct decides without evaluating the rest. */
         case FR_OP_AND: {
             int l = ev_cond(ev, n->a);
-            if (l <= 0)
-                return l;
-            id = n->b;
-            continue;
+            if (l == 0)
+                return 0;
+            if (l > 0) {
+                id = n->b;
+                continue;
+            }
+            int r = ev_cond(ev, n->b);
+            return r == 0 ? 0 : l;
         }
         case FR_OP_OR: {
             int l = ev_cond(ev, n->a);
-            if (l != 0)
-                return l;
-            id = n->b;
-            continue;
+            if (l == 1)
+                return 1;
+            if (l == 0) {
+                id = n->b;
+                continue;
+            }
+            int r = ev_cond(ev, n->b);
+            return r == 1 ? 1 : l;
         }
         case FR_OP_NOT: {
             int l = ev_cond(ev, n->a);
@@ -336,6 +348,37 @@ static void eval_check(fr_eval *ev, uint32_t r)
     ev->on[r] = (uint8_t)c;
 }
 
+/* Whether rule r's guard pre-check rules it out (exact: its guard conjunct
+ * is false, so its condition is). */
+static inline int guard_fails(const fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t s = ix->pslot[r];
+    if (s == NONE32)
+        return 0;
+    const fr_val *v = (s & 1) ? &ev->input[s >> 1] : &ev->res[s >> 1];
+    uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+    return !((ix->pbits[r] >> d) & 1);
+}
+
+static inline void eval_declare_g(fr_eval *ev, uint32_t r)
+{
+    if (guard_fails(ev, r)) {
+        ev->on[r] = 0;
+        ev->rt[r] = 0;
+    } else
+        eval_declare(ev, r);
+}
+
+static inline void eval_check_g(fr_eval *ev, uint32_t r)
+{
+    if (guard_fails(ev, r)) {
+        ev->on[r] = 0;
+        ev->rt[r] = 0;
+    } else
+        eval_check(ev, r);
+}
+
 /* ==== per-config bookkeeping ================================================ */
 
 static inline void touch_key(fr_eval *ev, uint32_t k)
@@ -406,7 +449,7 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
  * baseline value: mark the rules that may change their outcome. */
 static void notify(fr_eval *ev, uint32_t k, int input, fr_val v)
 {
-    if (ev->full)
+    if (ev->mode != FR_MODE_INCR)
         return;
     const struct fr_evindex *ix = ev->ix;
     uint32_t s = 2 * k + (uint32_t)input;
@@ -637,8 +680,12 @@ static void run_group(fr_eval *ev, uint32_t gi)
     }
     for (uint32_t i = 0; i < g->n; i++) {
         uint32_t r = ix->plan_rules[g->first + i];
-        if (ev->rmark[r] == ev->epoch)
-            eval_declare(ev, r);
+        if (ev->rmark[r] == ev->epoch) {
+            if (ev->mode == FR_MODE_FULL)
+                eval_declare(ev, r);
+            else
+                eval_declare_g(ev, r);
+        }
     }
     for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++)
         recompute_key(ev, ix->gk_keys[i]);
@@ -868,42 +915,64 @@ static int collect(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     ev->nrecs = 0;
-    if (!ev->full)
-        for (uint32_t i = 0; i < ix->nbase_emit; i++) {
-            uint32_t r = ix->base_emit[i];
-            if (ev->rmark[r] != ev->epoch)
+    if (ev->mode == FR_MODE_SCAN) {
+        for (uint32_t r = 0; r < ev->rs->nrules; r++)
+            if (ev->on[r] | ev->rt[r])
                 rule_recs(ev, r);
+        for (uint32_t i = 0; i < ix->ndkeys; i++) {
+            uint32_t k = ix->dkeys[i];
+            if (ev->conf_a[k] >= 0)
+                add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
         }
-    for (uint32_t i = 0; i < ev->ntouched_rules; i++)
-        rule_recs(ev, ev->touched_rules[i]);
-    for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
-        uint32_t k = ev->touched_keys[i];
-        if (ev->conf_a[k] >= 0)
-            add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
+    } else {
+        if (ev->mode == FR_MODE_INCR)
+            for (uint32_t i = 0; i < ix->nbase_emit; i++) {
+                uint32_t r = ix->base_emit[i];
+                if (ev->rmark[r] != ev->epoch)
+                    rule_recs(ev, r);
+            }
+        for (uint32_t i = 0; i < ev->ntouched_rules; i++)
+            rule_recs(ev, ev->touched_rules[i]);
+        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+            uint32_t k = ev->touched_keys[i];
+            if (ev->conf_a[k] >= 0)
+                add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
+        }
     }
     for (uint32_t i = 0; i < ev->noscs; i++)
         add_rec(ev, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
     sort_recs(ev->recs, ev->nrecs);
 
+    /* The texts are rendered when first asked for (fr_result_message):
+     * the compact format never needs them. */
     for (uint32_t i = 0; i < ev->nrecs; i++) {
         const fr_emit *e = &ev->recs[i];
-        fr_buf *b = &ev->scratch;
-        b->len = 0;
-        const char *kind;
-        rec_text(ev, e, b, &kind);
-        if (b->oom)
-            return -1;
-        char *text = fr_arena_strndup(ev->arena, b->p ? b->p : "", b->len);
-        if (!text)
-            return -1;
-        fr_message *m = &ev->msgs[e->sev][ev->nmsgs[e->sev]++];
+        uint32_t at = ev->nmsgs[e->sev]++;
+        fr_message *m = &ev->msgs[e->sev][at];
+        ev->msg_rec[e->sev][at] = i;
         m->severity = (fr_severity)e->sev;
         m->rule = (long)e->rule;
-        m->text = text;
-        m->kind = kind;
+        m->text = NULL;
+        m->kind = e->cls == 1 ? "conflict" : e->cls == 2 ? "oscillation"
+                  : (e->cls == 0 && ev->rt[e->rule]) ? "runtime" : "rule";
     }
     ev->status = ev->nmsgs[FR_SEV_ERROR] ? FR_STATUS_ERROR : FR_STATUS_OK;
     return 0;
+}
+
+static const char *render(fr_eval *ev, int sev, size_t i)
+{
+    const fr_emit *e = &ev->recs[ev->msg_rec[sev][i]];
+    fr_buf *b = &ev->scratch;
+    b->len = 0;
+    const char *kind;
+    rec_text(ev, e, b, &kind);
+    if (b->oom) {
+        fr_buf_free(b);
+        return "(out of memory)";
+    }
+    char *text = fr_arena_strndup(ev->arena, b->p ? b->p : "", b->len);
+    return text ? text : "(out of memory)";
 }
 
 /* ==== one config ================================================================ */
@@ -920,6 +989,48 @@ static void apply_environ(fr_eval *ev)
     }
 }
 
+/* SCAN mode: every group in plan order, every rule with its pre-check. */
+static void evaluate_scan(fr_eval *ev)
+{
+    const fr_ruleset *rs = ev->rs;
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t nk = rs->nkeys;
+    memcpy(ev->res, ev->input, nk * sizeof *ev->res);
+    memset(ev->decl_by, 0xff, nk * sizeof *ev->decl_by);
+    memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
+    memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
+    memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
+    memset(ev->on, 0, rs->nrules);
+    for (uint32_t gi = 0; gi < ix->ngroups; gi++) {
+        const fr_group *g = &ix->groups[gi];
+        if (g->cyclic) {
+            run_cyclic(ev, gi);
+            continue;
+        }
+        uint8_t any = 0;
+        for (uint32_t i = 0; i < g->n; i++) {
+            uint32_t r = ix->plan_rules[g->first + i];
+            eval_declare_g(ev, r);
+            any |= ev->on[r];
+        }
+        if (!any)
+            continue;   /* the keys keep their input values */
+        for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
+            uint32_t k = ix->gk_keys[i];
+            fr_val v;
+            int32_t by, ca, cb;
+            compute_key(ev, k, &v, &by, &ca, &cb);
+            ev->res[k] = v;
+            ev->decl_by[k] = by;
+            ev->conf_a[k] = ca;
+            ev->conf_b[k] = cb;
+            set_declbit(ev, k, by >= 0);
+        }
+    }
+    for (uint32_t i = 0; i < ix->nchecks; i++)
+        eval_check_g(ev, ix->checks[i]);
+}
+
 /* Resolution and judging after the input is in place. */
 static int evaluate(fr_eval *ev)
 {
@@ -930,7 +1041,11 @@ static int evaluate(fr_eval *ev)
         uint32_t k = ev->cfg.given_keys[i];
         touch_key(ev, k);
     }
-    if (ev->full) {
+    if (ev->mode == FR_MODE_SCAN) {
+        evaluate_scan(ev);
+        return collect(ev);
+    }
+    if (ev->mode == FR_MODE_FULL) {
         for (uint32_t r = 0; r < rs->nrules; r++) {
             ev->on[r] = 0;
             mark_rule(ev, r);
@@ -968,8 +1083,12 @@ static int evaluate(fr_eval *ev)
             ev->dirty[w] &= ~(1ull << (g & 63));
         }
     }
-    for (uint32_t i = 0; i < ev->ncheck_list; i++)
-        eval_check(ev, ev->check_list[i]);
+    if (ev->mode == FR_MODE_FULL)
+        for (uint32_t i = 0; i < ev->ncheck_list; i++)
+            eval_check(ev, ev->check_list[i]);
+    else
+        for (uint32_t i = 0; i < ev->ncheck_list; i++)
+            eval_check_g(ev, ev->check_list[i]);
     return collect(ev);
 }
 
@@ -1084,24 +1203,35 @@ void fr_eval_set_use_environ(fr_eval *ev, bool on)
         env_clear(ev);
 }
 
-void fr_eval_set_full(fr_eval *ev, bool full)
+void fr_eval_set_mode(fr_eval *ev, int mode)
 {
     if (!ev)
         return;
     restore(ev);
-    ev->full = full || !ev->ix->incremental;
-    /* the state must start from the baseline again */
     const struct fr_evindex *ix = ev->ix;
+    if (mode < 0)
+        mode = ix->default_mode;
+    if (mode == FR_MODE_INCR && !ix->incremental)
+        mode = FR_MODE_SCAN;
+    ev->mode = mode;
+    /* the state starts from the baseline again */
     const fr_ruleset *rs = ev->rs;
     for (uint32_t k = 0; k < rs->nkeys; k++) {
         ev->input[k] = rs->keys[k].def;
         ev->res[k] = ix->base_res[k];
         ev->decl_by[k] = ix->base_decl_by[k];
+        ev->conf_a[k] = ev->conf_b[k] = -1;
         set_declbit(ev, k, ix->base_decl_by[k] >= 0);
     }
     memcpy(ev->on, ix->base_on, rs->nrules);
+    memset(ev->rt, 0, rs->nrules);
     if (ix->nitems)
         memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
+}
+
+void fr_eval_set_full(fr_eval *ev, bool full)
+{
+    fr_eval_set_mode(ev, full ? FR_MODE_FULL : -1);
 }
 
 void fr_eval_free(fr_eval **evp)
@@ -1139,8 +1269,10 @@ void fr_eval_free(fr_eval **evp)
     free(ev->scr_item);
     free(ev->scr_flag);
     free(ev->recs);
-    for (int s = 0; s < 3; s++)
+    for (int s = 0; s < 3; s++) {
         free(ev->msgs[s]);
+        free(ev->msg_rec[s]);
+    }
     fr_arena_free(&ev->arena);
     fr_buf_free(&ev->scratch);
     fr_cfgin_free(&ev->cfg);
@@ -1156,14 +1288,14 @@ void fr_eval_free(fr_eval **evp)
 
 /* An evaluator on index ix (which may be partly built: baseline arrays
  * absent means full mode from the empty state). */
-static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, bool full)
+static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, int mode)
 {
     fr_eval *ev = calloc(1, sizeof *ev);
     if (!ev)
         return NULL;
     ev->rs = rs;
     ev->ix = ix;
-    ev->full = full;
+    ev->mode = mode;
     ev->result.ev = ev;
     size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
     size_t ng = ix->ngroups;
@@ -1187,7 +1319,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, b
         NALLOC(ev->env_copies, nk) || NALLOC(ev->cfg.given_keys, nk))
         goto fail;
     for (int s = 0; s < 3; s++)
-        if (NALLOC(ev->msgs[s], cap_recs))
+        if (NALLOC(ev->msgs[s], cap_recs) || NALLOC(ev->msg_rec[s], cap_recs))
             goto fail;
     ev->arena = fr_arena_new();
     if (!ev->arena)
@@ -1227,7 +1359,10 @@ fr_eval *fr_eval_new(const fr_ruleset *rs)
     if (!rs || !rs->evindex)
         return NULL;
     const struct fr_evindex *ix = rs->evindex;
-    return eval_create(rs, ix, !ix->incremental);
+    int mode = ix->default_mode;
+    if (mode == FR_MODE_INCR && !ix->incremental)
+        mode = FR_MODE_SCAN;
+    return eval_create(rs, ix, mode);
 }
 
 /* ==== results ========================================================================= */
@@ -1253,7 +1388,10 @@ const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t 
 {
     if (!r || (unsigned)sev > FR_SEV_INFO || i >= r->ev->nmsgs[sev])
         return NULL;
-    return &r->ev->msgs[sev][i];
+    fr_message *m = &r->ev->msgs[sev][i];
+    if (!m->text)
+        m->text = render(r->ev, (int)sev, i);
+    return m;
 }
 
 fr_value fr_result_resolved(const fr_result *r, size_t k)
@@ -1819,7 +1957,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
         ix->base_res[k] = rs->keys[k].def;
         ix->base_decl_by[k] = -1;
     }
-    fr_eval *ev = eval_create(rs, ix, true);
+    fr_eval *ev = eval_create(rs, ix, FR_MODE_FULL);
     if (!ev)
         return -1;
     const fr_result *res = fr_eval_argv(ev, 0, NULL);
@@ -2045,6 +2183,60 @@ out:
     return rc;
 }
 
+/* The pre-check of a rule: its dense guard conjunct that passes for the
+ * fewest values. */
+static void choose_precheck(const fr_ruleset *rs, uint32_t n, uint32_t *slot, uint64_t *bits, uint32_t *best)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_AND) {
+        choose_precheck(rs, nd->a, slot, bits, best);
+        choose_precheck(rs, nd->b, slot, bits, best);
+        return;
+    }
+    uint32_t s;
+    if (!conj_slot(rs, n, &s))
+        return;
+    uint32_t k = s / 2, ndom = dense_ndom(rs, k);
+    if (!ndom || ndom > 64)
+        return;
+    uint64_t b = 0;
+    uint32_t np = 0;
+    for (uint32_t d = 0; d < ndom; d++)
+        if (conj_pass(rs, n, dense_val(rs, k, d))) {
+            b |= 1ull << d;
+            np++;
+        }
+    /* prefer the fewest passing values, relative to the domain */
+    if (*slot == NONE32 || (uint64_t)np * 1024 / ndom < *best) {
+        *slot = s;
+        *bits = b;
+        *best = (uint32_t)((uint64_t)np * 1024 / ndom);
+    }
+}
+
+static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nr = rs->nrules, nk = rs->nkeys;
+    if (AZ(ix->pslot, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++) {
+        uint32_t best = UINT32_MAX;
+        ix->pslot[r] = NONE32;
+        ix->pbits[r] = 0;
+        choose_precheck(rs, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
+        /* a pre-check that everything passes is useless */
+        if (ix->pslot[r] != NONE32 && best >= 1024)
+            ix->pslot[r] = NONE32;
+    }
+    for (uint32_t k = 0; k < nk; k++)
+        if (ix->kd_off[k + 1] > ix->kd_off[k])
+            ix->dkeys[ix->ndkeys++] = k;
+    /* Small rule sets: scanning every rule with its pre-check costs less
+     * than the bookkeeping of the incremental mode. */
+    ix->default_mode = nr <= 256 ? FR_MODE_SCAN : FR_MODE_INCR;
+    return 0;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -2054,7 +2246,8 @@ int fr_eval_index_build(fr_ruleset *rs)
     if (!ix)
         return -1;
     if (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
-        build_keys(a, rs, ix) < 0 || build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0)
+        build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 || build_baseline(a, rs, ix) < 0 ||
+        build_notify(a, rs, ix) < 0)
         return -1;
     rs->evindex = ix;
     return 0;

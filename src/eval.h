@@ -69,6 +69,13 @@ struct fr_evindex {
     uint32_t  *open_off, *open_rules;   /* [2 * nkeys + 1] CSR */
     fr_gtable *gtab;                    /* [2 * nkeys] */
     fr_guard  *guards;                  /* [nrules] */
+    /* guard pre-checks for dense keys (bool, enum <= 63 values): rule r can
+     * only fire when bit (value index + 1, 0 for null) of pbits[r] is set
+     * for the value of slot pslot[r] (UINT32_MAX: no pre-check) */
+    uint32_t  *pslot;                   /* [nrules] */
+    uint64_t  *pbits;                   /* [nrules] */
+    uint32_t  *dkeys;       uint32_t ndkeys;   /* keys with declarers */
+    int        default_mode;
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
@@ -100,7 +107,7 @@ struct fr_result {
 struct fr_eval {
     const fr_ruleset *rs;
     const struct fr_evindex *ix;
-    bool full;            /* evaluate every rule (no baseline) */
+    int  mode;            /* FR_MODE_*: how rules are chosen for evaluation */
     bool use_environ;
 
     /* key state */
@@ -143,6 +150,7 @@ struct fr_eval {
     /* messages */
     fr_emit    *recs;        uint32_t nrecs, caprecs;
     fr_message *msgs[3];     uint32_t nmsgs[3];
+    uint32_t   *msg_rec[3];  /* message -> its record in recs */
     fr_arena   *arena;       /* message texts, reset per config */
     fr_buf      scratch;
 
@@ -161,6 +169,17 @@ const char *fr_rt_text(int rt);
 const char *fr_span_text(const fr_ruleset *rs, fr_span sp, size_t *len);
 /* Appends "FILE:LINE" of a rule. */
 void fr_rule_where(fr_buf *b, const fr_ruleset *rs, uint32_t r);
-/* Evaluates the config again in full mode (for tests): 1 full, 0 incremental. */
+/* How an evaluator chooses the rules to evaluate.  All modes give the same
+ * results; the tests compare them.
+ *  FULL: every rule, no guard (the reference);
+ *  SCAN: every rule in plan order, skipping those whose guard fails (small
+ *        rule sets: cheapest per config);
+ *  INCR: only the rules that read a key whose value differs from the
+ *        baseline (big rule sets). */
+enum { FR_MODE_FULL = 0, FR_MODE_SCAN = 1, FR_MODE_INCR = 2 };
+/* Sets the mode (FR_MODE_INCR falls back to SCAN when the rule set has no
+ * clean baseline); -1 restores the default for the rule set. */
+void fr_eval_set_mode(fr_eval *ev, int mode);
+/* fr_eval_set_mode(ev, full ? FR_MODE_FULL : -1) */
 void fr_eval_set_full(fr_eval *ev, bool full);
 #endif

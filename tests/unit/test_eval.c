@@ -5,8 +5,9 @@
  * API, the environment, explanations, test blocks, and order independence
  * (random rule sets shuffled and split over files give the same results).
  *
- * Every evaluation is done twice, by the incremental evaluator and by one
- * forced to evaluate every rule, and the two must agree. */
+ * Every evaluation is done three times, in the three modes of the evaluator
+ * (incremental, scan with guard pre-checks, and every rule without guards),
+ * and the results must agree. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -86,7 +87,7 @@ static char *describe(const fr_ruleset *rs, const fr_result *r, int with_text)
 
 typedef struct ev2 {
     fr_ruleset *rs;
-    fr_eval    *inc, *full;
+    fr_eval    *inc, *full, *scan;
     char       *last;      /* describe() of the last result */
     const fr_result *res;
 } ev2;
@@ -97,9 +98,13 @@ static ev2 *ev2_new(const char *text)
     e->rs = compile(text);
     e->inc = fr_eval_new(e->rs);
     e->full = fr_eval_new(e->rs);
+    e->scan = fr_eval_new(e->rs);
     assert_non_null(e->inc);
     assert_non_null(e->full);
-    fr_eval_set_full(e->full, true);
+    assert_non_null(e->scan);
+    fr_eval_set_mode(e->inc, FR_MODE_INCR);
+    fr_eval_set_mode(e->scan, FR_MODE_SCAN);
+    fr_eval_set_mode(e->full, FR_MODE_FULL);
     return e;
 }
 
@@ -108,6 +113,7 @@ static void ev2_free(ev2 *e)
     free(e->last);
     fr_eval_free(&e->inc);
     fr_eval_free(&e->full);
+    fr_eval_free(&e->scan);
     fr_ruleset_free(&e->rs);
     free(e);
 }
@@ -118,13 +124,19 @@ static const char *run(ev2 *e, const char *line)
 {
     const fr_result *a = fr_eval_line(e->inc, line, strlen(line));
     const fr_result *b = fr_eval_line(e->full, line, strlen(line));
+    const fr_result *c = fr_eval_line(e->scan, line, strlen(line));
     assert_non_null(a);
     assert_non_null(b);
-    char *da = describe(e->rs, a, 1), *db = describe(e->rs, b, 1);
+    assert_non_null(c);
+    char *da = describe(e->rs, a, 1), *db = describe(e->rs, b, 1), *dc = describe(e->rs, c, 1);
     if (strcmp(da, db) != 0)
         fprintf(stderr, "incremental and full evaluation differ on '%s':\n%s\n----\n%s\n", line, da, db);
+    if (strcmp(dc, db) != 0)
+        fprintf(stderr, "scan and full evaluation differ on '%s':\n%s\n----\n%s\n", line, dc, db);
     assert_string_equal(da, db);
+    assert_string_equal(dc, db);
     free(db);
+    free(dc);
     free(e->last);
     e->last = da;
     e->res = a;
@@ -873,11 +885,14 @@ static void test_order_independence(void **state)
         const char *t32[2] = { texts[3], texts[2] };
         const char *n32[2] = { "z.rules", "a.rules" };
         rs[3] = compile_files(n32, t32, 2);
-        fr_eval *ev[4], *full[4];
+        fr_eval *ev[4], *full[4], *scan[4];
         for (int v = 0; v < 4; v++) {
             ev[v] = fr_eval_new(rs[v]);
             full[v] = fr_eval_new(rs[v]);
-            fr_eval_set_full(full[v], true);
+            scan[v] = fr_eval_new(rs[v]);
+            fr_eval_set_mode(ev[v], FR_MODE_INCR);
+            fr_eval_set_mode(full[v], FR_MODE_FULL);
+            fr_eval_set_mode(scan[v], FR_MODE_SCAN);
         }
         for (int c = 0; c < 25; c++) {
             char line[256];
@@ -891,6 +906,12 @@ static void test_order_independence(void **state)
                 if (strcmp(ca, cb))
                     fail_msg("set %d variant %d config '%s': incremental %s != full %s\n%s", set, v, line, ca,
                              cb, texts[v]);
+                const fr_result *sc = fr_eval_line(scan[v], line, strlen(line));
+                char *cs = canon(rs[v], sc);
+                if (strcmp(cs, cb))
+                    fail_msg("set %d variant %d config '%s': scan %s != full %s\n%s", set, v, line, cs, cb,
+                             texts[v]);
+                free(cs);
                 free(cb);
                 if (!want)
                     want = ca;
@@ -908,6 +929,7 @@ static void test_order_independence(void **state)
         for (int v = 0; v < 4; v++) {
             fr_eval_free(&ev[v]);
             fr_eval_free(&full[v]);
+            fr_eval_free(&scan[v]);
             fr_ruleset_free(&rs[v]);
             free(texts[v]);
         }
