@@ -302,6 +302,8 @@ rule
             r->cond = $2;
             r->text.start = @2.start;
             r->text.end = @4.end;
+            r->pos.start = $1.s ? @1.start : @2.start;
+            r->pos.end = @4.end;
         } else {
             $$ = NULL;
         }
@@ -1123,11 +1125,12 @@ static ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n)
     return e;
 }
 
+/* The statement ends at `pos.end` (its doc block, if any). */
 static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos)
 {
     (void)ctx;
-    if (s)
-        s->u.rule.pos = pos;
+    if (s && pos.end > s->u.rule.pos.end)
+        s->u.rule.pos.end = pos.end;
     return s;
 }
 
