@@ -259,6 +259,23 @@ static int invalid(fr_cfgin *c, const char *msg)
     return c->reason.oom ? -1 : 1;
 }
 
+/* Bytes that end a run of ordinary word bytes: blanks, quotes, backslash. */
+static const unsigned char word_class[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\\'] = 2, ['\''] = 2, ['"'] = 2,
+};
+
+/* Bytes of a NAME in NAME=VALUE after the first: [A-Za-z0-9_]. */
+static const unsigned char name_class[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1,
+    ['9'] = 1, ['_'] = 1,
+    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1,
+    ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+    ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+    ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+    ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+};
+
 /* Splits a line into words (unquoted into c->store). */
 static int split_line(fr_cfgin *c, const char *line, size_t len)
 {
@@ -304,6 +321,17 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
             break;
         size_t start = o;
         while (i < len) {
+            /* a run of ordinary bytes */
+            size_t run = i;
+            while (run < len && !word_class[(unsigned char)line[run]])
+                run++;
+            if (run > i) {
+                memcpy(out + o, line + i, run - i);
+                o += run - i;
+                i = run;
+                if (i >= len)
+                    break;
+            }
             char ch = line[i];
             if (ch == ' ' || ch == '\t' || ch == '\n')
                 break;
@@ -377,17 +405,14 @@ static void set_key(fr_cfgin *c, uint32_t k, fr_val v)
 
 static int is_assignment(const char *w, size_t len, size_t *eq)
 {
-    if (len == 0 || !((w[0] >= 'A' && w[0] <= 'Z') || (w[0] >= 'a' && w[0] <= 'z') || w[0] == '_'))
+    if (len == 0 || !name_class[(unsigned char)w[0]] || (w[0] >= '0' && w[0] <= '9'))
         return 0;
-    for (size_t i = 1; i < len; i++) {
-        char ch = w[i];
-        if (ch == '=') {
-            *eq = i;
-            return 1;
-        }
-        if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
-              ch == '_'))
-            return 0;
+    size_t i = 1;
+    while (i < len && name_class[(unsigned char)w[i]])
+        i++;
+    if (i < len && w[i] == '=') {
+        *eq = i;
+        return 1;
     }
     return 0;
 }

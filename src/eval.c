@@ -164,7 +164,15 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
 static int ev_cond(fr_eval *ev, uint32_t id)
 {
     const fr_ruleset *rs = ev->rs;
+    const fr_fast *fast = ev->ix->fast;
     for (;;) {
+        /* a test of one bool/enum key against constants: a bit lookup */
+        const fr_fast *f = &fast[id];
+        if (f->slot != NONE32) {
+            const fr_val *v = (f->slot & 1) ? &ev->input[f->slot >> 1] : &ev->res[f->slot >> 1];
+            uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+            return (int)((f->bits >> d) & 1);
+        }
         const fr_node *n = &rs->nodes[id];
         switch ((fr_op)n->op) {
         case FR_OP_KEY:
@@ -697,6 +705,15 @@ static void restore(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_ruleset *rs = ev->rs;
+    if (ev->mode == FR_MODE_SCAN) {
+        /* the scan rewrites every key and rule state: only the input */
+        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+            uint32_t k = ev->touched_keys[i];
+            ev->input[k] = rs->keys[k].def;
+            ev->given[k] = 0;
+        }
+        ev->ntouched_keys = 0;
+    }
     for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
         uint32_t k = ev->touched_keys[i];
         ev->input[k] = rs->keys[k].def;
@@ -1447,46 +1464,135 @@ long fr_result_next_declared(const fr_result *r, long after)
     return -1;
 }
 
+static char *put_i64(char *p, int64_t x)
+{
+    char tmp[24];
+    char *e = tmp + sizeof tmp, *q = e;
+    uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    do {
+        *--q = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (x < 0)
+        *--q = '-';
+    memcpy(p, q, (size_t)(e - q));
+    return p + (e - q);
+}
+
 fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size_t *cap)
 {
     if (!r || !buf || !len || !cap)
         return FR_EINVAL;
     const fr_eval *ev = r->ev;
     const fr_ruleset *rs = ev->rs;
-    fr_buf b = { *buf, *len, *cap, 0 };
+    const struct fr_evindex *ix = ev->ix;
     if (ev->status == FR_STATUS_INVALID) {
+        fr_buf b = { *buf, *len, *cap, 0 };
         fr_buf_put(&b, "invalid\t-\t-\n", 12);
-    } else {
-        if (ev->status == FR_STATUS_ERROR)
-            fr_buf_put(&b, "error\t", 6);
-        else
-            fr_buf_put(&b, "ok\t", 3);
-        uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
-        if (!ne)
-            fr_buf_putc(&b, '-');
-        for (uint32_t i = 0; i < ne; i++) {
-            if (i)
-                fr_buf_putc(&b, ',');
-            fr_buf_puts(&b, rs->rules[ev->msgs[FR_SEV_ERROR][i].rule].name);
-        }
-        fr_buf_putc(&b, '\t');
-        long k = fr_result_next_declared(r, -1);
-        if (k < 0)
-            fr_buf_putc(&b, '-');
-        for (int first = 1; k >= 0; k = fr_result_next_declared(r, k), first = 0) {
-            if (!first)
-                fr_buf_putc(&b, ' ');
-            fr_buf_puts(&b, rs->keys[k].name);
-            fr_buf_putc(&b, '=');
-            fr_val_compact(&b, rs, rs->keys[k].type, ev->res[k]);
-        }
-        fr_buf_putc(&b, '\n');
+        *buf = b.p;
+        *cap = b.cap;
+        if (b.oom)
+            return FR_ENOMEM;
+        *len = b.len;
+        return FR_OK;
     }
-    *buf = b.p;
-    *cap = b.cap;
-    if (b.oom)
-        return FR_ENOMEM;
-    *len = b.len;
+    /* an upper bound of the line, then one pass of copies */
+    uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
+    size_t need = 16;
+    for (uint32_t i = 0; i < ne; i++)
+        need += ix->rname_len[ev->msgs[FR_SEV_ERROR][i].rule] + 1;
+    size_t nw = (rs->nkeys + 63) / 64;
+    for (size_t w = 0; w < nw; w++)
+        for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
+            uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            const fr_val *v = &ev->res[k];
+            need += ix->kname_len[k] + 2;
+            switch (rs->keys[k].type.kind) {
+            case FR_T_STRING:
+                need += v->is_null ? 4 : 4 * (size_t)v->i + 2;
+                break;
+            case FR_T_ENUM:
+                need += v->is_null ? 4 : ix->ecompact_len[ix->enum_off[rs->keys[k].type.enum_id] + v->i];
+                break;
+            default:
+                need += 20;
+            }
+        }
+    if (*len + need + 1 > *cap) {
+        size_t ncap = *cap ? *cap : 256;
+        while (ncap < *len + need + 1)
+            ncap *= 2;
+        char *np = realloc(*buf, ncap);
+        if (!np)
+            return FR_ENOMEM;
+        *buf = np;
+        *cap = ncap;
+    }
+    char *p = *buf + *len;
+    if (ne) {
+        memcpy(p, "error\t", 6);
+        p += 6;
+        for (uint32_t i = 0; i < ne; i++) {
+            uint32_t rr = (uint32_t)ev->msgs[FR_SEV_ERROR][i].rule;
+            if (i)
+                *p++ = ',';
+            memcpy(p, rs->rules[rr].name, ix->rname_len[rr]);
+            p += ix->rname_len[rr];
+        }
+    } else {
+        memcpy(p, "ok\t-", 4);
+        p += 4;
+    }
+    *p++ = '\t';
+    int first = 1;
+    for (size_t w = 0; w < nw; w++)
+        for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
+            uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            const fr_val *v = &ev->res[k];
+            if (!first)
+                *p++ = ' ';
+            first = 0;
+            memcpy(p, rs->keys[k].name, ix->kname_len[k]);
+            p += ix->kname_len[k];
+            *p++ = '=';
+            if (v->is_null) {
+                memcpy(p, "null", 4);
+                p += 4;
+                continue;
+            }
+            switch (rs->keys[k].type.kind) {
+            case FR_T_BOOL:
+                if (v->i) {
+                    memcpy(p, "true", 4);
+                    p += 4;
+                } else {
+                    memcpy(p, "false", 5);
+                    p += 5;
+                }
+                break;
+            case FR_T_INT:
+                p = put_i64(p, v->i);
+                break;
+            case FR_T_ENUM: {
+                uint32_t at = ix->enum_off[rs->keys[k].type.enum_id] + (uint32_t)v->i;
+                memcpy(p, ix->ecompact[at], ix->ecompact_len[at]);
+                p += ix->ecompact_len[at];
+                break;
+            }
+            default: {
+                fr_buf b = { *buf, (size_t)(p - *buf), *cap, 0 };
+                fr_compact_str(&b, v->s ? v->s : "", (size_t)v->i);
+                /* within the bound: no reallocation happened */
+                p = *buf + b.len;
+                break;
+            }
+            }
+        }
+    if (first)
+        *p++ = '-';
+    *p++ = '\n';
+    *p = '\0';
+    *len = (size_t)(p - *buf);
     return FR_OK;
 }
 
@@ -2231,9 +2337,56 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     for (uint32_t k = 0; k < nk; k++)
         if (ix->kd_off[k + 1] > ix->kd_off[k])
             ix->dkeys[ix->ndkeys++] = k;
+    /* for the compact writer: name lengths, enum values in compact form */
+    if (AZ(ix->rname_len, nr) || AZ(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++)
+        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
+    for (uint32_t k = 0; k < nk; k++)
+        ix->kname_len[k] = (uint32_t)strlen(rs->keys[k].name);
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        ix->enum_off[e + 1] = ix->enum_off[e] + rs->enums[e].nvalues;
+    uint32_t nev = ix->enum_off[rs->nenums];
+    if (AZ(ix->ecompact, nev) || AZ(ix->ecompact_len, nev))
+        return -1;
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
+            fr_buf b = { 0 };
+            const char *name = rs->enums[e].values[v];
+            fr_compact_str(&b, name, strlen(name));
+            if (b.oom) {
+                fr_buf_free(&b);
+                return -1;
+            }
+            char *c = fr_arena_strndup(a, b.p ? b.p : "", b.len);
+            fr_buf_free(&b);
+            if (!c)
+                return -1;
+            ix->ecompact[ix->enum_off[e] + v] = c;
+            ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)strlen(c);
+        }
     /* Small rule sets: scanning every rule with its pre-check costs less
      * than the bookkeeping of the incremental mode. */
     ix->default_mode = nr <= 256 ? FR_MODE_SCAN : FR_MODE_INCR;
+    /* fast node tests */
+    if (AZ(ix->fast, rs->nnodes))
+        return -1;
+    for (uint32_t n = 0; n < rs->nnodes; n++) {
+        ix->fast[n].slot = NONE32;
+        ix->fast[n].bits = 0;
+        uint32_t s;
+        if (rs->nodes[n].type.kind != FR_T_BOOL || !conj_slot(rs, n, &s))
+            continue;
+        uint32_t k = s / 2, ndom = dense_ndom(rs, k);
+        if (!ndom || ndom > 64)
+            continue;
+        uint64_t b = 0;
+        for (uint32_t d = 0; d < ndom; d++)
+            if (conj_pass(rs, n, dense_val(rs, k, d)))
+                b |= 1ull << d;
+        ix->fast[n].slot = s;
+        ix->fast[n].bits = b;
+    }
     return 0;
 }
 

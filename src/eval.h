@@ -46,6 +46,13 @@ typedef struct fr_guard {
     uint32_t slot;        /* key * 2 + (1 if it reads the input value) */
 } fr_guard;
 
+/* A node that tests one bool/enum key against constants, as a bit set over
+ * the key's values (bit 0 null, bit i+1 value i). */
+typedef struct fr_fast {
+    uint32_t slot;        /* key * 2 + input; UINT32_MAX: not such a node */
+    uint64_t bits;
+} fr_fast;
+
 struct fr_evindex {
     fr_spellmap map;
 
@@ -76,6 +83,11 @@ struct fr_evindex {
     uint64_t  *pbits;                   /* [nrules] */
     uint32_t  *dkeys;       uint32_t ndkeys;   /* keys with declarers */
     int        default_mode;
+    /* the compact writer */
+    uint32_t  *rname_len, *kname_len;
+    uint32_t  *enum_off;                /* [nenums + 1] into ecompact */
+    const char **ecompact;  uint32_t *ecompact_len;
+    fr_fast   *fast;                    /* [nnodes] */
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
