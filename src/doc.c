@@ -94,32 +94,35 @@ static int is_alnum(int c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-/* Output state of roff text: bytes on the current output line, whether
- * nothing has been written on it yet, and spaces not written yet (carried
- * from the end of one piece of a line to the next, so that the line can be
- * wrapped there). */
+/* Output state of roff text: whether nothing has been written on the output
+ * line yet, and spaces not written yet (carried from the end of one piece of
+ * a line to the next). */
 typedef struct rstate {
-    size_t col;
     int    at_start;
     size_t pend;
 } rstate;
 
 #define ROFF_WIDTH 78   /* filled text is wrapped before this many bytes */
+#define ROFF_BRK '\x01' /* a space where the line may be wrapped (never in escaped text) */
 
-static void rstate_init(rstate *st, const fr_buf *b)
+/* Bytes on the last line of b. */
+static size_t buf_col(const fr_buf *b)
 {
     size_t col = 0;
     while (col < b->len && b->p[b->len - 1 - col] != '\n')
         col++;
-    st->col = col;
-    st->at_start = col == 0;
+    return col;
+}
+
+static void rstate_init(rstate *st, const fr_buf *b)
+{
+    st->at_start = buf_col(b) == 0;
     st->pend = 0;
 }
 
 static void roff_put(fr_buf *b, rstate *st, const char *s, size_t n)
 {
     fr_buf_put(b, s, n);
-    st->col += n;
     st->at_start = 0;
 }
 
@@ -169,8 +172,8 @@ static void roff_word(fr_buf *w, const unsigned char *u, size_t from, size_t to,
     }
 }
 
-/* Writes the whitespace u[from, to) (tabs as spaces in filled text), after
- * the pending spaces. */
+/* Writes the pending spaces and the whitespace u[from, to) (tabs as spaces
+ * in filled text). */
 static void roff_ws(fr_buf *b, rstate *st, const unsigned char *u, size_t from, size_t to, int literal)
 {
     if (st->at_start && (st->pend || from < to))
@@ -181,10 +184,10 @@ static void roff_ws(fr_buf *b, rstate *st, const unsigned char *u, size_t from, 
         roff_put(b, st, literal && u[k] == '\t' ? "\t" : " ", 1);
 }
 
-/* The body of fr_roff_text, continuing the output state st.  `wrap`: break
- * long lines at single spaces (filled text); `last`: the text ends the
- * output line, so trailing whitespace is written and guarded (otherwise
- * trailing spaces stay pending in st).  `pre` and `post` (e.g. font
+/* Escapes text into b, continuing the output state st.  `wrap`: a single
+ * space between words is written as ROFF_BRK, for roff_layout; `last`: the
+ * text ends the output line, so trailing whitespace is written and guarded
+ * (otherwise trailing spaces stay pending in st).  `pre` and `post` (font
  * changes) are written around the words of the text. */
 static void roff_run(fr_buf *b, const char *s, size_t len, int literal, int wrap, int last,
                      rstate *st, const char *pre, const char *post)
@@ -221,7 +224,6 @@ static void roff_run(fr_buf *b, const char *s, size_t len, int literal, int wrap
                     i++;
                 fr_buf_put(b, "\n.br\n", 5);
             }
-            st->col = 0;
             st->at_start = 1;
             i++;
             continue;
@@ -239,15 +241,11 @@ static void roff_run(fr_buf *b, const char *s, size_t len, int literal, int wrap
             b->oom = 1;
             break;
         }
-        size_t wlen = w.len + (first ? npre : 0) + (lastword ? npost : 0);
         size_t nws = (ws == SIZE_MAX ? 0 : w0 - ws) + st->pend;
         if (nws) {
-            int single = nws == 1;
-            if (wrap && single && !st->at_start && st->col + 1 + wlen > ROFF_WIDTH) {
+            if (wrap && nws == 1 && !st->at_start && (ws == SIZE_MAX || u[ws] == ' ')) {
                 st->pend = 0;
-                fr_buf_putc(b, '\n');
-                st->col = 0;
-                st->at_start = 1;
+                fr_buf_putc(b, ROFF_BRK);
             } else {
                 roff_ws(b, st, u, ws == SIZE_MAX ? w0 : ws, w0, literal);
             }
@@ -273,11 +271,61 @@ static void roff_run(fr_buf *b, const char *s, size_t len, int literal, int wrap
     fr_buf_free(&w);
 }
 
+/* Appends t (escaped roff text with ROFF_BRK marks) to b, each mark a space
+ * or, where the line would grow past ROFF_WIDTH, a newline. */
+static void roff_layout(fr_buf *b, const char *t, size_t n)
+{
+    size_t col = buf_col(b);
+    for (size_t i = 0; i < n;) {
+        size_t e = i;
+        while (e < n && t[e] != '\n')
+            e++;
+        int first_unit = 1;
+        for (size_t u = i; u <= e;) {
+            size_t v = u;
+            while (v < e && t[v] != ROFF_BRK)
+                v++;
+            size_t ulen = v - u;
+            if (!first_unit) {
+                if (col > 0 && col + 1 + ulen > ROFF_WIDTH) {
+                    fr_buf_putc(b, '\n');
+                    col = 0;
+                    if (ulen && t[u] == '.') {
+                        fr_buf_put(b, "\\&", 2);   /* now at a line start */
+                        col += 2;
+                    }
+                } else {
+                    fr_buf_putc(b, ' ');
+                    col++;
+                }
+            }
+            fr_buf_put(b, t + u, ulen);
+            col += ulen;
+            first_unit = 0;
+            u = v + 1;
+        }
+        if (e < n) {
+            fr_buf_putc(b, '\n');
+            col = 0;
+        }
+        i = e + 1;
+    }
+}
+
 void fr_roff_text(fr_buf *b, const char *s, size_t len, bool literal)
 {
     rstate st;
     rstate_init(&st, b);
-    roff_run(b, s, len, literal, !literal, 1, &st, NULL, NULL);
+    if (literal) {
+        roff_run(b, s, len, 1, 0, 1, &st, NULL, NULL);
+        return;
+    }
+    fr_buf t = { 0 };
+    roff_run(&t, s, len, 0, 1, 1, &st, NULL, NULL);
+    if (t.oom)
+        b->oom = 1;
+    roff_layout(b, t.p ? t.p : "", t.len);
+    fr_buf_free(&t);
 }
 
 /* Appends s with invalid UTF-8 replaced by U+FFFD and control characters
@@ -551,14 +599,19 @@ static void rich_man(fr_buf *b, const rich *r)
 {
     rstate st;
     rstate_init(&st, b);
+    fr_buf t = { 0 };
     for (size_t i = 0; i < r->n; i++) {
         const char *s = r->bytes.p + r->segs[i].off;
         int last = i + 1 == r->n;
         if (r->segs[i].code)
-            roff_run(b, s, r->segs[i].len, 1, 1, last, &st, "\\fB", "\\fR");
+            roff_run(&t, s, r->segs[i].len, 1, 1, last, &st, "\\fB", "\\fR");
         else
-            roff_run(b, s, r->segs[i].len, 0, 1, last, &st, NULL, NULL);
+            roff_run(&t, s, r->segs[i].len, 0, 1, last, &st, NULL, NULL);
     }
+    if (t.oom)
+        b->oom = 1;
+    roff_layout(b, t.p ? t.p : "", t.len);
+    fr_buf_free(&t);
 }
 
 static void rich_md(fr_buf *b, const rich *r)
