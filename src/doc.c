@@ -2876,7 +2876,7 @@ static void man_example(docctx *d, const page *pg, fr_buf *b)
     fr_roff_text(b, ex->trigger, strlen(ex->trigger), true);
     fr_buf_putc(b, '\n');
     if (ex->fix) {
-        fr_buf_puts(b, "# after\n");
+        fr_buf_puts(b, ex->fix[0] ? "# after\n" : "# after (no flags: the defaults)\n");
         fr_roff_text(b, ex->fix, strlen(ex->fix), true);
         fr_buf_putc(b, '\n');
     }
@@ -3146,7 +3146,7 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
         fr_buf_puts(&blk, ex->trigger);
         fr_buf_putc(&blk, '\n');
         if (ex->fix) {
-            fr_buf_puts(&blk, "# after\n");
+            fr_buf_puts(&blk, ex->fix[0] ? "# after\n" : "# after (no flags: the defaults)\n");
             fr_buf_puts(&blk, ex->fix);
             fr_buf_putc(&blk, '\n');
         }

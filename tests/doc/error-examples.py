@@ -47,7 +47,7 @@ def example(path):
     while i < len(lines) and not lines[i].startswith(".SH "):
         if lines[i].startswith("# before"):
             before = unroff(lines[i + 1], path)
-        elif lines[i] == "# after":
+        elif lines[i].startswith("# after"):
             after = unroff(lines[i + 1], path)
         i += 1
     return rule, before, after
