@@ -1,1 +1,69 @@
-## tests/cli/local.mk — included by Makefile.am
+## tests/cli/local.mk — golden CLI cases (included by Makefile.am).
+##
+## Each tests/cli/*.t is one case: the command, its standard input, the
+## expected standard output, standard error and exit status (the format is
+## described in tests/cli/run.sh).  The cases run in tests/cli/ against the
+## small rule files there; with --enable-valgrind, VALGRIND_CMD prefixes the
+## command.
+
+TEST_EXTENSIONS += .t
+T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
+
+CLI_TESTS = \
+	tests/cli/check-argv-empty.t \
+	tests/cli/check-argv-enum.t \
+	tests/cli/check-argv-errors.t \
+	tests/cli/check-argv-invalid.t \
+	tests/cli/check-argv-missing.t \
+	tests/cli/check-argv-ok.t \
+	tests/cli/check-argv-warning.t \
+	tests/cli/check-bad-format.t \
+	tests/cli/check-compact-errors.t \
+	tests/cli/check-compact-man.t \
+	tests/cli/check-conflict.t \
+	tests/cli/check-env-bad.t \
+	tests/cli/check-env-config-wins.t \
+	tests/cli/check-env.t \
+	tests/cli/check-escaping-raw.t \
+	tests/cli/check-escaping.t \
+	tests/cli/check-help.t \
+	tests/cli/check-json-utf8.t \
+	tests/cli/check-json-values.t \
+	tests/cli/check-no-env.t \
+	tests/cli/check-no-rules-file.t \
+	tests/cli/check-oscillation.t \
+	tests/cli/check-quoting.t \
+	tests/cli/check-rules-error.t \
+	tests/cli/check-runtime-error.t \
+	tests/cli/check-stream-compact.t \
+	tests/cli/check-stream-empty.t \
+	tests/cli/check-stream-json.t \
+	tests/cli/check-stream-ok.t \
+	tests/cli/check-stream-text.t \
+	tests/cli/check-usage.t \
+	tests/cli/check-verbose.t \
+	tests/cli/check-werror.t \
+	tests/cli/explain-alias.t \
+	tests/cli/explain-invalid.t \
+	tests/cli/explain-key.t \
+	tests/cli/explain-spelling.t \
+	tests/cli/explain-unknown.t \
+	tests/cli/explain-why-not.t \
+	tests/cli/resolve-defaults.t \
+	tests/cli/resolve-errors.t \
+	tests/cli/resolve-flags.t \
+	tests/cli/resolve-invalid.t \
+	tests/cli/resolve-json.t \
+	tests/cli/resolve-kv.t \
+	tests/cli/resolve-man.t \
+	tests/cli/test-fail.t \
+	tests/cli/test-pass.t \
+	tests/cli/test-usage.t \
+	tests/cli/test-verbose.t
+TESTS += $(CLI_TESTS)
+EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh \
+	tests/cli/bad.rules \
+	tests/cli/cycle.rules \
+	tests/cli/failing.rules \
+	tests/cli/misc.rules \
+	tests/cli/moe.rules

@@ -1,0 +1,7 @@
+# Both errors of a config are reported, in rule order (flagrule(1) EXAMPLES).
+$ check -r moe.rules -- --moe-a2a-backend pplx --deepep-mode normal
+> error[pplx-normal-mode]: moe_a2a_backend='pplx' only supports low-latency mode; set --deepep-mode to 'low_latency' or 'auto'.
+>   --> moe.rules:8
+> error[pplx-needs-dp-attention]: moe_a2a_backend='pplx' requires --enable-dp-attention with at least 2 DP groups (--dp-size >= 2).
+>   --> moe.rules:18
+? 1

@@ -1,0 +1,3 @@
+# A config without messages prints "ok".
+$ check -r moe.rules -- --moe-a2a-backend deepep --dp-size=4
+> ok

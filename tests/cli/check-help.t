@@ -1,0 +1,19 @@
+# --help prints the usage on stdout.
+$ check --help
+> usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]
+>                       [--no-env] [--no-color] [-- FLAGS... | < CONFIGS]
+>
+> Evaluates configs against the rules.  With FLAGS after '--', checks that one
+> config; otherwise reads one config per line from standard input and prints
+> one record per line.
+>
+>   -r PATH          add a rule file or directory (repeatable)
+>   --format FORMAT  text (default), json (JSON Lines) or compact
+>   --werror         a config with warnings fails too
+>   -v, --verbose    text format: also print the declared and resolved values
+>   --no-env         do not read env keys from the process environment
+>   --no-color       do not colour the output
+>   -h, --help       print this help
+>
+> Exit status: 0 no errors, 1 a config had errors or was invalid, 2 usage or
+> rule-file errors.

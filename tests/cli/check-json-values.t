@@ -1,0 +1,4 @@
+# JSON of every value type, messages with repr, infos and warnings.
+$ check -r misc.rules --format json -- --model 'instance://h/m' --tp 4 --chunked-prefill-size 4097 arch=Foo --quiet=false --mode 'auto round'
+> {"line": 1, "status": "error", "errors": [{"rule": "tp-chunk", "message": "--chunked-prefill-size 4097 is not a multiple of --tp-size 4", "file": "misc.rules", "line": 14}], "warnings": [{"rule": "arch-known", "message": "unknown architecture 'Foo'", "file": "misc.rules", "line": 21}], "infos": [{"rule": "instance-path", "message": "model 'instance://h/m' comes from an instance", "file": "misc.rules", "line": 11}, {"rule": "quiet-off", "message": "quiet is false, mode 'auto round'", "file": "misc.rules", "line": 23}], "resolved": {"model_path": "instance://h/m", "tp_size": 4, "chunk": 4097, "mode": "auto round", "quiet": false, "FRT_MAX_TOKENS": 4096, "arch": "Foo"}, "declared": {}}
+? 1

@@ -1,0 +1,2 @@
+# No input, no records.
+$ check -r moe.rules --format json

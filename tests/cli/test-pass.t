@@ -1,0 +1,3 @@
+# flagrule test (flagrule(1) EXAMPLES).
+$ test -r moe.rules
+> 2 passed, 0 failed
