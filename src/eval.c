@@ -1292,6 +1292,7 @@ void fr_eval_free(fr_eval **evp)
     }
     fr_arena_free(&ev->arena);
     fr_buf_free(&ev->scratch);
+    free(ev->cfg.given_keys);
     fr_cfgin_free(&ev->cfg);
     if (ev->match_data)
         pcre2_match_data_free((pcre2_match_data *)ev->match_data);
