@@ -108,8 +108,11 @@ if check_sane(r, "compact stream", (1,)):
 r = run(["check", "-r", RULES_FILE], stdin=data, timeout=30)
 if check_sane(r, "text stream", (1,)):
     starts = [int(m.group(1)) for m in re.finditer(rb"^line (\d+): ", r.out, re.M)]
-    check(starts == list(range(1, N + 1)), "text: exactly one 'line N:' record per config",
-          repr(starts))
+    check(starts == sorted(starts) and sorted(set(starts)) == list(range(1, N + 1)),
+          "text: the 'line N:' records follow the configs, none missing or extra", repr(starts))
+    stray = [l for l in r.out.split(b"\n")[:-1] if not re.match(rb"line \d+: |  ", l)]
+    check(not stray, "text: a message cannot start a line of its own (every line is a "
+          "'line N:' record or an indented location)", repr([l[:80] for l in stray[:5]]))
     bad = re.findall(rb"[\x00-\x08\x0b-\x1f\x7f]", r.out)
     check(not bad, "text: no raw control characters (terminal escapes) in the output", repr(bad[:10]))
 # A newline inside an argv value.

@@ -129,7 +129,7 @@ def gen_cond(rng, keys, depth=2, allow_given=True):
 
 
 def gen_message(rng, keys, allow_given=True):
-    parts = [rng.choice(["bad", "note", "value", "odd \"quoted\" 'text'", "{{braces}}"])]
+    parts = [rng.choice(["bad", "note", "value", "odd \\\"quoted\\\" 'text'", "{{braces}}"])]
     for _ in range(rng.randint(0, 3)):
         k = rng.choice(keys)
         ref = "given(%s)" % k.name if allow_given and rng.random() < 0.2 else k.name
@@ -149,7 +149,7 @@ def gen_rules(rng, keys, roundtrip=False, stratified=False):
         if c < 0.4:
             # declare
             if roundtrip:
-                autos = [k for k in keys if k.typ == "enum" and "auto" in k.values]
+                autos = [k for k in keys if k.typ == "enum" and "auto" in k.values and k.kind != "fact"]
                 if not autos:
                     continue
                 k = rng.choice(autos)
@@ -159,7 +159,10 @@ def gen_rules(rng, keys, roundtrip=False, stratified=False):
                     cond += " & " + gen_cond(rng, keys, 1, allow_given=False)
                 text = "%s -> declare %s = %s" % (cond, k.name, v)
             else:
-                k = rng.choice(keys)
+                targets = [k for k in keys if k.kind != "fact"]   # facts cannot be declared
+                if not targets:
+                    continue
+                k = rng.choice(targets)
                 readable = keys
                 if stratified:
                     readable = [j for j in keys if rank[j.name] < rank[k.name]] or [k]
@@ -171,6 +174,14 @@ def gen_rules(rng, keys, roundtrip=False, stratified=False):
                 text = "%s -> declare %s = %s" % (cond, k.name, val)
             if rng.random() < 0.2:
                 text += " %s %s" % (rng.choice(["warn", "info"]), gen_message(rng, keys, not roundtrip))
+        elif roundtrip and c < 0.85:
+            # few errors, so that many configs check ok and get round-tripped
+            text = "%s -> %s %s" % (gen_cond(rng, keys, 2, False), rng.choice(["warn", "info"]),
+                                    gen_message(rng, keys, False))
+        elif roundtrip:
+            text = "(%s) & (%s) -> error %s" % (gen_cond(rng, keys, 1, False),
+                                                gen_cond(rng, keys, 1, False),
+                                                gen_message(rng, keys, False))
         elif c < 0.55:
             text = "%s -> require %s else %s" % (gen_cond(rng, keys, 1, not roundtrip),
                                                  gen_cond(rng, keys, 1, not roundtrip),

@@ -32,31 +32,35 @@ def flagrule(args, stdin=b"", timeout=120):
     return p
 
 
-DROP = {"file", "loc", "location", "col", "column", "span", "source", "end_line", "end_col"}
 LOC_RE = re.compile(r"[^\s:'\"()]*\.rules:\d+(:\d+)?")
+CONFLICT_RE = re.compile(r"^conflict: rule '([^']+)' \(.*?\) declares ([^=]+)=")
+RULE_NAME_RE = re.compile(r"rule '([^']+)'")
 
 
-def normalize(obj, kind=None):
-    """Removes what legitimately depends on file names and order: locations,
-    the order of lists (messages are reported in file order), and the order
-    in which a conflict/oscillation message names its rules."""
-    if isinstance(obj, dict):
-        k = obj.get("kind")
-        out = {}
-        for key, v in obj.items():
-            if key in DROP:
+def normalize(rec):
+    """A `check --format json` record without what legitimately depends on
+    file names and order: locations (the messages' "line"), the order of the
+    message lists (rule order), and which rule a conflict or oscillation is
+    attributed to.  Conflicts become (key, every rule named for that key),
+    oscillations the set of rules named.  What stays must not change."""
+    out = {k: v for k, v in rec.items() if k not in ("errors", "warnings", "infos")}
+    conflicts = {}
+    for sev in ("errors", "warnings", "infos"):
+        msgs = []
+        for m in rec.get(sev, []):
+            text = m.get("message", m.get("text", ""))
+            c = CONFLICT_RE.match(text)
+            if c:
+                conflicts.setdefault(c.group(2), set()).update(RULE_NAME_RE.findall(text))
                 continue
-            if key in ("text", "message") and isinstance(v, str) and k in ("conflict", "oscillation"):
-                out[key] = sorted(set(re.findall(r"\br\d+\b", v)))
+            if text.startswith("oscillation:"):
+                msgs.append(("oscillation", sorted(set(RULE_NAME_RE.findall(text)))))
                 continue
-            out[key] = normalize(v)
-        return out
-    if isinstance(obj, list):
-        items = [normalize(v) for v in obj]
-        return sorted(items, key=lambda x: json.dumps(x, sort_keys=True))
-    if isinstance(obj, str):
-        return LOC_RE.sub("<loc>", obj)
-    return obj
+            mm = {k: v for k, v in m.items() if k not in ("line", "file", "loc", "location", "col")}
+            msgs.append(json.dumps(mm, sort_keys=True, ensure_ascii=False))
+        out[sev] = sorted(set(map(str, msgs)))
+    out["conflicts"] = {k: sorted(v) for k, v in sorted(conflicts.items())}
+    return out
 
 
 def json_records(out):
@@ -68,13 +72,16 @@ def json_records(out):
 
 
 def compact_records(out):
+    """(status, declared) of each `check --format compact` line; the errors
+    field names the rule a conflict is attributed to (compared through the
+    json records instead)."""
     recs = []
     for line in out.decode("utf-8", "surrogateescape").split("\n")[:-1]:
         f = line.split("\t")
         if len(f) != 3:
             recs.append(("BAD", line))
             continue
-        recs.append((f[0], sorted(f[1].split(",")), sorted(f[2].split(" "))))
+        recs.append((f[0], sorted(f[2].split(" "))))
     return recs
 
 

@@ -110,7 +110,7 @@ try:
             continue
         n0 = tested
         bad = 0
-        for _ in range(25):
+        for _ in range(40):
             err = roundtrip(["-r", p], gen.gen_config(rng, keys), "seed %d (%s)" % (seed, p))
             if err:
                 bad += 1
