@@ -2274,6 +2274,9 @@ static char *make_source(const fr_ruleset *rs, uint32_t r, int *oom)
     if (!text || ru->loc.end > flen || ru->loc.start >= ru->loc.end)
         return NULL;
     size_t start = ru->loc.start, end = ru->loc.end;
+    while (start < end && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' ||
+                           text[start] == '\r'))
+        start++;
     int cut = 0;
     if (ru->doc && ru->doc->loc.file == ru->loc.file && ru->doc->loc.start > start &&
         ru->doc->loc.start < end) {
