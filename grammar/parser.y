@@ -115,8 +115,6 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 %type <doc>  doc
 %type <dl>   docitems
 %type <df>   docitem
-%type <cl>   cases
-%type <cs>   case
 %type <xl>   expects
 %type <x>    expect
 %type <str>  help
@@ -428,8 +426,8 @@ doc
 docitems
     : docitem           { $$.head = $$.tail = $1; ctx->item_error = false; }
     | docitems ';' docitem {
-        if (!ctx->item_error)
-            yyerrok;   /* a ';' was consumed: report the next error again */
+        if (!ctx->item_error || yychar == YYEMPTY || yylloc.start != ctx->err_at)
+            yyerrok;   /* see cases */
         ctx->item_error = false;
         $$ = $1;
         if ($3) {
@@ -579,51 +577,53 @@ str
 
 /* ---- test blocks --------------------------------------------------------------- */
 
+/* The cases go to ctx as they are parsed, so that error recovery inside
+ * the block (which may pop `cases`) loses none of them. */
 test
-    : K_TEST str '{' cases '}' {
+    : K_TEST str '{' { ctx->cases_head = ctx->cases_tail = NULL; ctx->ncases = 0; } cases '}' {
         $$ = ast_stmt_new(ctx, AS_TEST);
         if ($$) {
             $$->u.test.name = $2;
-            $$->u.test.cases = $4.head;
-            $$->u.test.ncases = $4.n;
+            $$->u.test.cases = ctx->cases_head;
+            $$->u.test.ncases = ctx->ncases;
             $$->u.test.pos = @$;
         }
     }
     ;
 
 cases
-    : case              { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; ctx->item_error = false; }
+    : case              { ctx->item_error = false; }
     | cases ';' case {
-        if (!ctx->item_error)
-            yyerrok;   /* a ';' was consumed: report the next error again */
+        /* report the next error again, unless the erroneous token is still
+         * the lookahead (it would be reported twice) */
+        if (!ctx->item_error || yychar == YYEMPTY || yylloc.start != ctx->err_at)
+            yyerrok;
         ctx->item_error = false;
-        $$ = $1;
-        if ($3) {
-            if ($$.tail) $$.tail->next = $3; else $$.head = $3;
-            $$.tail = $3;
-            $$.n++;
-        }
     }
     ;
 
 case
-    : %empty            { $$ = NULL; }
+    : %empty
     | config FATARROW expects {
-        $$ = NEW(ast_case);
+        ast_case *c = NEW(ast_case);
         char *cfg = fr_arena_strndup(ctx->strings, ctx->cbuf ? ctx->cbuf : "", ctx->clen);
-        if (!cfg) {
+        if (!cfg)
             ctx->oom = ctx->stop = true;
-            $$ = NULL;
-        }
-        if ($$) {
-            $$->config = cfg;
-            $$->config_pos = @1;
-            $$->expects = $3.head;
-            $$->nexpects = $3.n;
-            $$->pos = @$;
+        if (c && cfg) {
+            c->config = cfg;
+            c->config_pos = @1;
+            c->expects = $3.head;
+            c->nexpects = $3.n;
+            c->pos = @$;
+            if (ctx->cases_tail)
+                ctx->cases_tail->next = c;
+            else
+                ctx->cases_head = c;
+            ctx->cases_tail = c;
+            ctx->ncases++;
         }
     }
-    | error             { $$ = NULL; ctx->item_error = true; }
+    | error             { ctx->item_error = true; }
     ;
 
 config
@@ -744,6 +744,7 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
                        : t == K_TEST ? FR_STMT_TEST : FR_STMT_RULE;
         ctx->stmt_errors = 0;
         ctx->stmt_syntax_error = false;
+        ctx->eaten = false;
     }
     switch (t) {
     case '{':
@@ -774,6 +775,8 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
     default:
         break;
     }
+    ctx->before_tok = ctx->prev_tok;
+    ctx->before_end = ctx->prev_end;
     ctx->prev_tok = t;
     ctx->prev_end = lloc->end;
 }
@@ -789,7 +792,7 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
         lloc->end = ctx->pending_end;
         if (ctx->virt_close) {
             ctx->virt_close = false;
-        } else if (!ctx->stmt_syntax_error) {
+        } else if (!ctx->stmt_syntax_error && !ctx->eaten) {
             fr_diag *g = fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, ctx->virt_at, ctx->virt_at),
                                    "missing ';' after the %s", stmt_word(ctx->stmt_kind));
             (void)g;
@@ -1010,6 +1013,7 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         e.n = 0;
     yysymbol_kind_t la = yypcontext_token(yc);
     YYLTYPE loc = *yypcontext_location(yc);
+    ctx->err_at = loc.start;
     bool virt = ctx->virt_semi && la == CH(';') && loc.start == loc.end;
     yysymbol_kind_t shown = la;
     YYLTYPE shown_loc = loc;
@@ -1019,16 +1023,24 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         shown_loc.start = ctx->pending_start;
         shown_loc.end = ctx->pending_end;
     }
+    if (ctx->eaten) {
+        /* an unterminated string or regex ate the rest of the line: what
+         * follows is not the user's mistake */
+        ctx->stmt_errors++;
+        return 0;
+    }
     char got[96], exp[256];
     la_desc(ctx, shown, &shown_loc, got, sizeof got);
     fr_span at = fr_ctx_span(ctx, loc.start, loc.end);
     fr_diag *g = NULL;
     const char *hint = NULL;
-    int prev = ctx->prev_tok;
+    /* the token before the lookahead (the lookahead went through track()) */
+    int prev = ctx->before_tok;
+    uint32_t prev_end = ctx->before_end;
 
-    if (!virt && has(&e, CH(';')) && la != CH(';') && ctx->prev_end < loc.start
-        && (la == YYSYMBOL_YYEOF || on_later_line(ctx, ctx->prev_end, loc.start))) {
-        at = fr_ctx_span(ctx, ctx->prev_end, ctx->prev_end);
+    if (!virt && !ctx->block_open && has(&e, CH(';')) && la != CH(';') && prev_end < loc.start
+        && (la == YYSYMBOL_YYEOF || on_later_line(ctx, prev_end, loc.start))) {
+        at = fr_ctx_span(ctx, prev_end, prev_end);
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "missing ';' after the %s", stmt_word(ctx->stmt_kind));
     } else if (has(&e, YYSYMBOL_ARROW) && !has(&e, CH(';'))) {
         if (la == YYSYMBOL_K_ERROR || la == YYSYMBOL_K_WARN || la == YYSYMBOL_K_INFO
@@ -1042,6 +1054,8 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
             hint = "write '&' for 'and'";
         else if (la == YYSYMBOL_IDENT && loc.end - loc.start == 2 && !memcmp(ctx->text + loc.start, "or", 2))
             hint = "write '|' for 'or'";
+        else if (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME || la == CH('!') || la == CH('('))
+            hint = "join conditions with '&' (and) or '|' (or)";
         else if (la == YYSYMBOL_STRING)
             hint = "an action is 'error \"...\"', 'warn \"...\"', 'info \"...\"', 'declare ...' or 'require ... else \"...\"'";
     } else if (has(&e, YYSYMBOL_K_ELSE) && !has(&e, CH(';'))) {
@@ -1067,15 +1081,21 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
     } else if (has(&e, YYSYMBOL_K_ENUM) && has(&e, YYSYMBOL_IDENT)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at,
                       "expected a type (bool, int, string or enum { ... }), not %s", got);
-    } else if (has(&e, CH('=')) && has(&e, CH('?'))) {
+    } else if (has(&e, CH('=')) && ctx->stmt_kind == FR_STMT_DECL
+               && (prev == IDENT || prev == '}' || prev == '?')) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '=' and a default value after the type, not %s", got);
         if (la == CH(';'))
             hint = "every key has a default, e.g. 'flag dp_size : int = 1;'";
-    } else if (has(&e, YYSYMBOL_CWORD) && la == YYSYMBOL_FATARROW) {
+    } else if ((has(&e, YYSYMBOL_CWORD) || (ctx->block_open && ctx->stmt_kind == FR_STMT_TEST))
+               && la == YYSYMBOL_FATARROW) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "a test case needs a config before '=>'");
         hint = "write the flags as on a command line, e.g. '--tp-size 2 => ok'";
     } else if (has(&e, YYSYMBOL_K_NOT) && has(&e, YYSYMBOL_K_WARN)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected an expectation after '=>', not %s", got);
+        hint = "expectations: ok, invalid, error, [not] error|warn|info RULE, first error RULE, KEY = VALUE";
+    } else if (ctx->block_open && ctx->stmt_kind == FR_STMT_TEST && has(&e, CH(';'))
+               && (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "unexpected %s after an expectation", got);
         hint = "expectations: ok, invalid, error, [not] error|warn|info RULE, first error RULE, KEY = VALUE";
     } else if (has(&e, YYSYMBOL_IDENT) && is_keyword(la)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a name, not %s", got);

@@ -277,10 +277,16 @@ typedef struct fr_parse_ctx {
     uint32_t     virt_at;       /* where the virtual ';' was put */
     bool         stmt_syntax_error; /* a syntax error in the current statement */
     int          prev_tok;      /* the last token returned */
+    int          before_tok;    /* the one before it */
+    uint32_t     before_end;
+    bool         eaten;         /* an unterminated string/regex in this statement */
     bool         block_open;    /* inside a doc or test block */
     uint32_t     block_at;      /* its '{' */
     bool         virt_close;    /* the last token returned was a virtual '}' */
     bool         item_error;    /* the last test case / doc field was an error */
+    ast_case    *cases_head, *cases_tail;   /* the test block being parsed */
+    uint32_t     ncases;
+    uint32_t     err_at;        /* the token of the last syntax error */
     uint32_t     list_depth;    /* braces of enum types and sets */
     /* lexer state */
     void        *scanner;

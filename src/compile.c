@@ -455,6 +455,19 @@ static fr_diag *err(cc *k, ast_pos p, const char *fmt, ...)
     return g;
 }
 
+/* A lint warning (only with fr_compiler_set_lint). */
+static fr_diag *lint_warn(cc *k, ast_pos p, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static fr_diag *lint_warn(cc *k, ast_pos p, const char *fmt, ...)
+{
+    if (!k->c->lint)
+        return NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    fr_diag *g = fr_reportv(k->sink, FR_SEV_WARNING, SP(k, p), fmt, ap);
+    va_end(ap);
+    return g;
+}
+
 static void note(cc *k, fr_diag *g, fr_span sp, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void note(cc *k, fr_diag *g, fr_span sp, const char *fmt, ...)
 {
@@ -799,7 +812,7 @@ static int lit_val(cc *k, const ast_expr *e, fr_type t, const char *keyname, fr_
     case AE_NULL:
         if (!t.nullable) {
             fr_diag *g = err(k, e->pos, "'%s' cannot be null: its type is not nullable", keyname);
-            hint(k, g, "declare it with '?' to allow null, e.g. '%s? = null'", tkind_word(t.kind));
+            hint(k, g, "a key is nullable when its type ends in '?', e.g. '%s? = null'", tkind_word(t.kind));
             return -1;
         }
         out->is_null = 1;
@@ -924,7 +937,7 @@ static uint32_t c_name(cc *k, const ast_expr *e, const fr_type *expect, const ch
     uint32_t en = pm_get(&k->map, name, TAG_VALENUM);
     if (en != NONE) {
         if (expect && ctxname)
-            err(k, e->pos, "type mismatch: '%s' is %s, but '%s' is %s", ctxname,
+            err(k, e->pos, "type mismatch: '%s' is %s but '%s' is %s", ctxname,
                 tphrase(k, *expect, b1, sizeof b1), name, tphrase(k, ty_enum(en), b2, sizeof b2));
         else if (expect)
             err(k, e->pos, "type mismatch: '%s' is %s, not %s", name, tphrase(k, ty_enum(en), b2, sizeof b2),
@@ -1087,6 +1100,11 @@ static uint32_t c_compare(cc *k, const ast_expr *e)
         if (!need(k, a, l, FR_T_INT, what) || !need(k, b, r, FR_T_INT, what))
             return NONE;
     }
+    const fr_node *na = &k->rs->nodes[a], *nb = &k->rs->nodes[b];
+    if ((na->op == FR_OP_KEY || na->op == FR_OP_INPUT) && na->op == nb->op && na->a == nb->a) {
+        bool always = e->op == FR_OP_EQ || e->op == FR_OP_LE || e->op == FR_OP_GE;
+        lint_warn(k, e->pos, "%s is always %s", quoted(k, e->pos, b1, sizeof b1), always ? "true" : "false");
+    }
     return node(k, e->op, ty(FR_T_BOOL), a, b, e->pos);
 }
 
@@ -1198,6 +1216,9 @@ static uint32_t c_in(cc *k, const ast_expr *e)
         nv = w;
     }
     set.n = nv;
+    if (nv == 0 && !set.has_null)
+        lint_warn(k, as->pos, "an empty set: %s is always %s", quoted(k, e->pos, b1, sizeof b1),
+                  e->op == FR_OP_IN ? "false" : "true");
     uint32_t sid = rs->nsets++;
     k->sets[sid] = set;
     return node(k, e->op, ty(FR_T_BOOL), a, sid, e->pos);
@@ -1697,7 +1718,7 @@ static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
     fr_diag *g = err(k, v->pos, "'declare %s' is ambiguous: %s is a value of both '%s' and '%s'",
                      v->kind == AE_NAME ? v->u.name : "...", quoted(k, v->pos, b1, sizeof b1),
                      k->rs->keys[found[0]].name, k->rs->keys[found[1]].name);
-    hint(k, g, "write 'declare %s = %s'", k->rs->keys[found[0]].name, b1);
+    hint(k, g, "write 'declare %s = %s'", k->rs->keys[found[0]].name, unquoted(b1));
     return NONE;
 }
 
@@ -1824,6 +1845,38 @@ static void c_rule(cc *k, const ast_rule *r, uint32_t id, segvec *sv)
 
 /* ---- test blocks ------------------------------------------------------------------------------------------ */
 
+static const char *sev_noun(uint8_t sev)
+{
+    return sev == FR_SEV_ERROR ? "errors" : sev == FR_SEV_WARNING ? "warnings" : "infos";
+}
+
+/* An expectation that rule r gives a message of severity sev must be
+ * possible: error rules give errors (declare rules too: conflicts and
+ * oscillations), warn/info rules and the messages attached to a declare
+ * their own severity. */
+static void check_severity(cc *k, const ast_expect *x, uint32_t r, uint8_t sev)
+{
+    const fr_rule *ru = &k->rs->rules[r];
+    bool ok;
+    switch (ru->kind) {
+    case FR_RULE_ERROR:
+    case FR_RULE_REQUIRE: ok = sev == FR_SEV_ERROR; break;
+    case FR_RULE_WARN:    ok = sev == FR_SEV_WARNING; break;
+    case FR_RULE_INFO:    ok = sev == FR_SEV_INFO; break;
+    default:
+        ok = sev == FR_SEV_ERROR;
+        for (uint32_t i = 0; i < ru->nattached; i++)
+            ok = ok || ru->attached[i].severity == sev;
+        break;
+    }
+    if (ok)
+        return;
+    uint8_t gives = ru->kind == FR_RULE_WARN ? FR_SEV_WARNING : ru->kind == FR_RULE_INFO ? FR_SEV_INFO
+                                                                                       : FR_SEV_ERROR;
+    fr_diag *g = err(k, x->rule.pos, "rule '%s' gives %s, never %s", ru->name, sev_noun(gives), sev_noun(sev));
+    note(k, g, ru->name_loc, "'%s' is defined here", ru->name);
+}
+
 static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
 {
     out->loc = SP(k, x->pos);
@@ -1834,6 +1887,9 @@ static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
             out->kind = FR_EXP_OK;
         } else if (strcmp(x->word.s, "invalid") == 0) {
             out->kind = FR_EXP_INVALID;
+        } else if (strcmp(x->word.s, "first") == 0) {
+            fr_diag *g = err(k, x->word.pos, "'first' needs 'error RULE' after it");
+            hint(k, g, "write 'first error RULE'");
         } else {
             static const char *const words[] = { "ok", "invalid", "error", "warn", "info", "first" };
             const char *m = fr_did_you_mean(x->word.s, x->word.len, words, 6);
@@ -1851,6 +1907,8 @@ static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
         out->negated = x->negated;
         out->severity = x->sev;
         out->rule = find_rule(k, &x->rule, "");
+        if (out->rule != NONE && !x->negated)
+            check_severity(k, x, out->rule, x->sev);
         return;
     case AX_FIRST:
         out->kind = FR_EXP_FIRST_ERROR;
@@ -1860,6 +1918,8 @@ static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
             return;
         }
         out->rule = find_rule(k, &x->rule, "");
+        if (out->rule != NONE)
+            check_severity(k, x, out->rule, FR_SEV_ERROR);
         return;
     case AX_VALUE: {
         out->kind = FR_EXP_VALUE;
@@ -2645,5 +2705,7 @@ fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
     }
     cc_free(&k);
     fr_arena_free(&ast);
+    /* read in file order, whatever pass found them */
+    fr_diags_sort(c->diags);
     return out;
 }

@@ -156,6 +156,55 @@ int fr_diag_hint(fr_diags *d, fr_diag *g, const char *fmt, ...)
     return 0;
 }
 
+static int diag_rank(const fr_diag *g)
+{
+    if (g->span.file != FR_NO_FILE)
+        return 1;
+    return g->sev == FR_SEV_NOTE ? 2 : 0;
+}
+
+static bool diag_before(const fr_diag *a, const fr_diag *b)
+{
+    int ra = diag_rank(a), rb = diag_rank(b);
+    if (ra != rb)
+        return ra < rb;
+    if (ra != 1)
+        return false;
+    if (a->span.file != b->span.file)
+        return a->span.file < b->span.file;
+    return a->span.start < b->span.start;
+}
+
+void fr_diags_sort(fr_diags *d)
+{
+    if (!d || d->n < 2)
+        return;
+    fr_diag **tmp = malloc(d->n * sizeof *tmp);
+    if (!tmp)
+        return;   /* unsorted is still correct */
+    /* bottom-up merge sort: stable, no recursion */
+    fr_diag **src = d->items, **dst = tmp;
+    for (size_t w = 1; w < d->n; w *= 2) {
+        for (size_t lo = 0; lo < d->n; lo += 2 * w) {
+            size_t mid = lo + w < d->n ? lo + w : d->n;
+            size_t hi = lo + 2 * w < d->n ? lo + 2 * w : d->n;
+            size_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi)
+                dst[o++] = diag_before(src[j], src[i]) ? src[j++] : src[i++];
+            while (i < mid)
+                dst[o++] = src[i++];
+            while (j < hi)
+                dst[o++] = src[j++];
+        }
+        fr_diag **t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != d->items)
+        memcpy(d->items, src, d->n * sizeof *src);
+    free(tmp);
+}
+
 /* ---- the public accessors ------------------------------------------------ */
 
 size_t fr_diags_count(const fr_diags *d) { return d ? d->n : 0; }

@@ -280,8 +280,6 @@ static int report_cycles(const fr_ruleset *rs, const graph *g, const tarjan *t, 
             }
             sb_append(&msg, &len, &cap, tmp);
         }
-        sb_append(&msg, &len, &cap, " -> ");
-        sb_append(&msg, &len, &cap, rs->keys[path[n - 1]].name);
         if (!msg)
             goto oom;
         fr_diag *d = fr_report(sink, FR_SEV_WARNING, rs->rules[r0].name_loc, "%s", msg);
