@@ -734,8 +734,13 @@ static const char *stmt_word(uint8_t kind)
 /* Statement and block bookkeeping for the messages and the virtual ';'. */
 static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
 {
-    if (t == 0)
+    if (t == 0) {
+        ctx->before_tok = ctx->prev_tok;
+        ctx->before_end = ctx->prev_end;
+        ctx->prev_tok = 0;
+        ctx->prev_end = lloc->end;
         return;
+    }
     if (ctx->at_stmt_start && t != ';') {
         ctx->at_stmt_start = false;
         ctx->stmt_start = lloc->start;

@@ -1,0 +1,458 @@
+/* test_lexer.c — the token stream of grammar/lexer.l: keywords, names
+ * (hyphenated too), numbers, strings and escapes, regex literals after '~',
+ * the config text of test blocks, locations, lexical errors; and interning
+ * (equal names are one pointer). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ast.h"
+#include "diag.h"
+#include "parser.h"
+
+/* A lexer over one text, with everything it needs. */
+typedef struct lx {
+    fr_sources  *src;
+    fr_diags    *diags;
+    fr_errsink   sink;
+    fr_arena    *arena, *strings;
+    fr_interner *names;
+    ast_file     file;
+    fr_parse_ctx ctx;
+} lx;
+
+static lx *lx_new(const char *text)
+{
+    lx *l = calloc(1, sizeof *l);
+    assert_non_null(l);
+    l->src = fr_sources_new();
+    l->diags = fr_diags_new(l->src);
+    l->arena = fr_arena_new();
+    l->strings = fr_arena_new();
+    l->names = fr_interner_new(l->strings);
+    assert_non_null(l->names);
+    int32_t id = fr_sources_add(l->src, "t.rules", text, strlen(text));
+    assert_true(id >= 0);
+    l->sink.diags = l->diags;
+    l->sink.max_errors = 20;
+    l->ctx.arena = l->arena;
+    l->ctx.strings = l->strings;
+    l->ctx.names = l->names;
+    l->ctx.sink = &l->sink;
+    l->ctx.file = (uint32_t)id;
+    size_t len;
+    l->ctx.text = (char *)fr_sources_text(l->src, (uint32_t)id, &len);
+    l->ctx.len = len;
+    l->ctx.out = &l->file;
+    assert_int_equal(fr_lex_begin(&l->ctx), 0);
+    return l;
+}
+
+static void lx_free(lx *l)
+{
+    fr_lex_end(&l->ctx);
+    fr_interner_free(&l->names);
+    fr_arena_free(&l->arena);
+    fr_arena_free(&l->strings);
+    fr_diags_free(&l->diags);
+    fr_sources_free(&l->src);
+    free(l);
+}
+
+typedef struct tok {
+    int     t;
+    YYSTYPE v;
+    YYLTYPE loc;
+} tok;
+
+static int next(lx *l, tok *out)
+{
+    int t;
+    while ((t = frl_lex(&out->v, &out->loc, l->ctx.scanner)) == FR_TOK_SKIP)
+        ;
+    out->t = t;
+    l->ctx.prev_tok = t;
+    return t;
+}
+
+/* The kinds of all tokens of `text`, 0-terminated, into k[]. */
+static int kinds(const char *text, int *k, int max)
+{
+    lx *l = lx_new(text);
+    tok t;
+    int n = 0;
+    while (n < max - 1 && next(l, &t) != 0)
+        k[n++] = t.t;
+    k[n] = 0;
+    lx_free(l);
+    return n;
+}
+
+#define ASSERT_KINDS(text, ...)                                              \
+    do {                                                                     \
+        int want_[] = { __VA_ARGS__, 0 };                                    \
+        int got_[64];                                                        \
+        int n_ = kinds((text), got_, 64);                                    \
+        int nw_ = (int)(sizeof want_ / sizeof want_[0]) - 1;                 \
+        assert_int_equal(n_, nw_);                                           \
+        for (int i_ = 0; i_ < nw_; i_++)                                     \
+            assert_int_equal(got_[i_], want_[i_]);                           \
+    } while (0)
+
+static void test_keywords(void **state)
+{
+    (void)state;
+    ASSERT_KINDS("flag env fact alias rule test doc require else error warn info declare",
+                 K_FLAG, K_ENV, K_FACT, K_ALIAS, K_RULE, K_TEST, K_DOC, K_REQUIRE, K_ELSE, K_ERROR,
+                 K_WARN, K_INFO, K_DECLARE);
+    ASSERT_KINDS("in not null true false enum given cli", K_IN, K_NOT, K_NULL, K_TRUE, K_FALSE,
+                 K_ENUM, K_GIVEN, K_CLI);
+    /* bool, int, string are names; keywords inside longer names are names */
+    ASSERT_KINDS("bool int string flags rules testing", IDENT, IDENT, IDENT, IDENT, IDENT, IDENT);
+}
+
+static void test_punctuation(void **state)
+{
+    (void)state;
+    ASSERT_KINDS(": ; , = == != < <= > >= + - * / % ! & | ( ) { } ? -> =>", ':', ';', ',', '=',
+                 EQ, NE, '<', LE, '>', GE, '+', '-', '*', '/', '%', '!', '&', '|', '(', ')', '{',
+                 '}', '?', ARROW, FATARROW);
+    ASSERT_KINDS("a->b", IDENT, ARROW, IDENT);
+    ASSERT_KINDS("a=>b", IDENT, FATARROW, IDENT);
+    ASSERT_KINDS("a<=-1", IDENT, LE, '-', INT);
+}
+
+static void test_hyphenated_names(void **state)
+{
+    (void)state;
+    ASSERT_KINDS("pplx-normal-mode", NAME);
+    ASSERT_KINDS("auto-round", NAME);
+    /* subtraction: a digit or a space after the '-' */
+    ASSERT_KINDS("dp_size-1", IDENT, '-', INT);
+    ASSERT_KINDS("a - b", IDENT, '-', IDENT);
+    ASSERT_KINDS("a -b", IDENT, '-', IDENT);
+    ASSERT_KINDS("a--b", IDENT, '-', '-', IDENT);
+    ASSERT_KINDS("error-rule", NAME);   /* a keyword prefix does not matter */
+    ASSERT_KINDS("a-b-", NAME, '-');
+
+    lx *l = lx_new("rule pplx-normal-mode:");
+    tok t;
+    assert_int_equal(next(l, &t), K_RULE);
+    assert_int_equal(next(l, &t), NAME);
+    assert_string_equal(t.v.name.s, "pplx-normal-mode");
+    assert_int_equal(t.v.name.hyphen, 1);
+    assert_int_equal(t.loc.start, 5);
+    assert_int_equal(t.loc.end, 21);
+    assert_int_equal(next(l, &t), ':');
+    lx_free(l);
+}
+
+static void test_integers(void **state)
+{
+    (void)state;
+    lx *l = lx_new("0 42 9223372036854775807 9223372036854775808");
+    tok t;
+    assert_int_equal(next(l, &t), INT);
+    assert_int_equal(t.v.i, 0);
+    assert_int_equal(next(l, &t), INT);
+    assert_int_equal(t.v.i, 42);
+    assert_int_equal(next(l, &t), INT);
+    assert_true(t.v.i == INT64_MAX);
+    assert_int_equal(fr_diags_count(l->diags), 0);
+    assert_int_equal(next(l, &t), INT);   /* overflow: an error, lexing goes on */
+    assert_int_equal(fr_diags_errors(l->diags), 1);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)),
+                        "integer too large (the largest is 9223372036854775807)");
+    assert_int_equal(next(l, &t), 0);
+    lx_free(l);
+}
+
+static void test_strings(void **state)
+{
+    (void)state;
+    lx *l = lx_new("\"a\\\"b\\\\c\\nd\\te\\r\\x41\\u{e9}\\u{1F600}\" \"\"");
+    tok t;
+    assert_int_equal(next(l, &t), STRING);
+    const char want[] = "a\"b\\c\nd\te\rA\xc3\xa9\xf0\x9f\x98\x80";
+    assert_int_equal(t.v.str.len, sizeof want - 1);
+    assert_memory_equal(t.v.str.s, want, sizeof want - 1);
+    assert_int_equal(t.loc.start, 0);
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(t.v.str.len, 0);
+    assert_int_equal(fr_diags_count(l->diags), 0);
+    lx_free(l);
+
+    /* \0 is a byte like any other */
+    l = lx_new("\"a\\0b\"");
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(t.v.str.len, 3);
+    assert_memory_equal(t.v.str.s, "a\0b", 3);
+    lx_free(l);
+}
+
+static void test_string_errors(void **state)
+{
+    (void)state;
+    /* unterminated: the error points at the opening quote, a STRING is
+     * still returned and lexing goes on at the next line */
+    lx *l = lx_new("x \"abc\ny");
+    tok t;
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(fr_diags_errors(l->diags), 1);
+    const fr_diag *g = fr_diags_get(l->diags, 0);
+    assert_string_equal(fr_diag_message(g), "unterminated string");
+    fr_loc loc = fr_diag_loc(g);
+    assert_int_equal(loc.line, 1);
+    assert_int_equal(loc.col, 3);
+    lx_free(l);
+
+    l = lx_new("\"abc");
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(next(l, &t), 0);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "unterminated string");
+    lx_free(l);
+
+    l = lx_new("\"a\\qb\" \"\\x4\" \"\\u{d800}\"");
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(fr_diags_errors(l->diags), 3);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "unknown escape '\\q'");
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 1)), "bad escape '\\x'");
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 2)),
+                        "'\\u{d800}' is not a Unicode scalar value");
+    lx_free(l);
+
+    l = lx_new("'single'");
+    assert_int_equal(next(l, &t), STRING);
+    assert_string_equal(t.v.str.s, "single");
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "single quotes do not make a string");
+    lx_free(l);
+}
+
+static void test_regex(void **state)
+{
+    (void)state;
+    ASSERT_KINDS("a ~ /x/", IDENT, '~', REGEX);
+    ASSERT_KINDS("a ~/x/ & b", IDENT, '~', REGEX, '&', IDENT);
+    /* without '~' a slash divides */
+    ASSERT_KINDS("a / b / c", IDENT, '/', IDENT, '/', IDENT);
+    /* after '~' something else than a regex is lexed normally */
+    ASSERT_KINDS("a ~ \"x\"", IDENT, '~', STRING);
+
+    lx *l = lx_new("m ~ /^Deep\\/Seek[0-9]+$/imsxu");
+    tok t;
+    next(l, &t);
+    next(l, &t);
+    assert_int_equal(next(l, &t), REGEX);
+    assert_int_equal(t.v.re->len, strlen("^Deep\\/Seek[0-9]+$"));
+    assert_memory_equal(t.v.re->pat, "^Deep\\/Seek[0-9]+$", t.v.re->len);
+    assert_int_equal(t.v.re->flags, 0x1f);
+    assert_int_equal(t.v.re->pat_pos.start, 5);
+    assert_int_equal(fr_diags_count(l->diags), 0);
+    lx_free(l);
+
+    l = lx_new("m ~ /x/gi");
+    next(l, &t);
+    next(l, &t);
+    assert_int_equal(next(l, &t), REGEX);
+    assert_int_equal(t.v.re->flags, 1);   /* i */
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "unknown regex flag 'g'");
+    lx_free(l);
+
+    l = lx_new("m ~ /abc\nx");
+    next(l, &t);
+    next(l, &t);
+    assert_int_equal(next(l, &t), REGEX);
+    assert_int_equal(next(l, &t), IDENT);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "unterminated regular expression");
+    lx_free(l);
+}
+
+static void test_comments_and_locations(void **state)
+{
+    (void)state;
+    lx *l = lx_new("# comment\n  flag # more\n\tx");
+    tok t;
+    assert_int_equal(next(l, &t), K_FLAG);
+    assert_int_equal(t.loc.start, 12);
+    assert_int_equal(t.loc.end, 16);
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(t.loc.start, 25);
+    assert_int_equal(next(l, &t), 0);
+    lx_free(l);
+}
+
+static void test_config_text(void **state)
+{
+    (void)state;
+    const char *text =
+        "test \"t\" {\n"
+        "  --tp-size 2 --name 'a b' --x=\"c;d\" \\\n"
+        "     # a comment line\n"
+        "     --y => error r-x, k = 3 ;\n"
+        "  => ok ;\n"
+        "  PATH=/x#y --z }\n";
+    lx *l = lx_new(text);
+    tok t;
+    assert_int_equal(next(l, &t), K_TEST);
+    assert_int_equal(next(l, &t), STRING);
+    assert_int_equal(next(l, &t), '{');
+    int words = 0;
+    while (next(l, &t) == CWORD)
+        words++;
+    assert_int_equal(words, 7);
+    assert_int_equal(t.t, FATARROW);
+    assert_string_equal(l->ctx.cbuf, "--tp-size 2 --name 'a b' --x=\"c;d\" \\\n --y");
+    /* expectations are lexed normally */
+    assert_int_equal(next(l, &t), K_ERROR);
+    assert_int_equal(next(l, &t), NAME);
+    assert_int_equal(next(l, &t), ',');
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(next(l, &t), '=');
+    assert_int_equal(next(l, &t), INT);
+    assert_int_equal(next(l, &t), ';');   /* back to config text */
+    assert_int_equal(next(l, &t), FATARROW);
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(next(l, &t), ';');
+    assert_int_equal(next(l, &t), CWORD);
+    assert_int_equal(next(l, &t), CWORD);
+    assert_string_equal(l->ctx.cbuf, "PATH=/x#y --z");
+    assert_int_equal(next(l, &t), '}');
+    assert_int_equal(next(l, &t), 0);
+    assert_int_equal(fr_diags_count(l->diags), 0);
+    lx_free(l);
+}
+
+static void test_config_missing_brace(void **state)
+{
+    (void)state;
+    lx *l = lx_new("test \"t\" {\n --a ;\nrule r: x -> error \"m\";\n");
+    tok t;
+    next(l, &t);
+    next(l, &t);
+    next(l, &t);
+    assert_int_equal(next(l, &t), CWORD);
+    assert_int_equal(next(l, &t), ';');
+    assert_int_equal(next(l, &t), '}');   /* virtual */
+    assert_int_equal(next(l, &t), K_RULE);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)),
+                        "missing '}' at the end of the test block");
+    lx_free(l);
+}
+
+static void test_operator_slips(void **state)
+{
+    (void)state;
+    lx *l = lx_new("a && b || c := <> =<");
+    tok t;
+    int want[] = { IDENT, '&', IDENT, '|', IDENT, '=', NE, LE, 0 };
+    for (int i = 0; want[i]; i++)
+        assert_int_equal(next(l, &t), want[i]);
+    assert_int_equal(fr_diags_errors(l->diags), 5);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "'&&' is not an operator here");
+    lx_free(l);
+}
+
+static void test_bad_characters(void **state)
+{
+    (void)state;
+    lx *l = lx_new("a $ \x01 b");
+    tok t;
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(fr_diags_errors(l->diags), 2);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "unexpected character '$'");
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 1)), "unexpected byte 0x01");
+    lx_free(l);
+}
+
+static void test_limits(void **state)
+{
+    (void)state;
+    char *text = malloc(FR_MAX_IDENT + 16);
+    memset(text, 'x', FR_MAX_IDENT + 5);
+    text[FR_MAX_IDENT + 5] = '\0';
+    lx *l = lx_new(text);
+    tok t;
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(t.v.name.len, FR_MAX_IDENT);
+    assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)), "name too long (more than 1024 bytes)");
+    lx_free(l);
+    free(text);
+
+    /* 100,000 '(' : one error at the 257th, no crash, the rest skipped */
+    size_t n = 100000;
+    text = malloc(n + 16);
+    memset(text, '(', n);
+    strcpy(text + n, "a; b");
+    l = lx_new(text);
+    int count = 0;
+    while (next(l, &t) == '(')
+        count++;
+    assert_int_equal(count, FR_MAX_DEPTH);
+    assert_int_equal(t.t, ';');
+    assert_int_equal(next(l, &t), IDENT);
+    assert_int_equal(fr_diags_errors(l->diags), 1);
+    fr_loc loc = fr_diag_loc(fr_diags_get(l->diags, 0));
+    assert_int_equal(loc.col, FR_MAX_DEPTH + 1);
+    lx_free(l);
+    free(text);
+}
+
+static void test_interning(void **state)
+{
+    (void)state;
+    lx *l = lx_new("tp_size dp_size tp_size a-b a-b");
+    tok a, b, c, d, e;
+    next(l, &a);
+    next(l, &b);
+    next(l, &c);
+    next(l, &d);
+    next(l, &e);
+    assert_ptr_equal(a.v.name.s, c.v.name.s);
+    assert_ptr_not_equal(a.v.name.s, b.v.name.s);
+    assert_ptr_equal(d.v.name.s, e.v.name.s);
+    assert_ptr_equal(fr_intern_lookup(l->names, "tp_size", 7), a.v.name.s);
+    assert_null(fr_intern_lookup(l->names, "ep_size", 7));
+    /* growth keeps every pointer */
+    const char *first = fr_intern(l->names, "k0", 2);
+    for (int i = 1; i < 5000; i++) {
+        char buf[16];
+        int m = snprintf(buf, sizeof buf, "k%d", i);
+        assert_non_null(fr_intern(l->names, buf, (size_t)m));
+    }
+    assert_ptr_equal(fr_intern(l->names, "k0", 2), first);
+    assert_ptr_equal(fr_intern_lookup(l->names, "tp_size", 7), a.v.name.s);
+    /* lengths, not NULs, delimit names */
+    assert_ptr_not_equal(fr_intern(l->names, "ab", 1), fr_intern(l->names, "ab", 2));
+    lx_free(l);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_keywords),
+        cmocka_unit_test(test_punctuation),
+        cmocka_unit_test(test_hyphenated_names),
+        cmocka_unit_test(test_integers),
+        cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_string_errors),
+        cmocka_unit_test(test_regex),
+        cmocka_unit_test(test_comments_and_locations),
+        cmocka_unit_test(test_config_text),
+        cmocka_unit_test(test_config_missing_brace),
+        cmocka_unit_test(test_operator_slips),
+        cmocka_unit_test(test_bad_characters),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_interning),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
