@@ -183,6 +183,8 @@ typedef struct fr_message {
 } fr_message;
 
 size_t            fr_result_nmessages(const fr_result *r, fr_severity sev);
+/* The i-th message of a severity.  Its text is rendered on first access,
+ * so NULL means: i is out of range, or out of memory. */
 const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t i);
 
 /* Values of key k after resolution, and as given (input). */
