@@ -867,33 +867,31 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
         fr_interp(b, rs, &ru->msg, ev->res, ev->input);
         return;
     case 1: {
+        /* every enabled declarer of the key, in rule order (the set does
+         * not depend on the order of the rules) */
         *kind = "conflict";
         uint32_t k = e->idx;
-        uint32_t ra = (uint32_t)ev->conf_a[k], rb = (uint32_t)ev->conf_b[k];
         const struct fr_evindex *ix = ev->ix;
-        fr_val va = ev->res[k], vb = va;
+        uint32_t n = 0, total = 0;
+        for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
+            total += ev->on[ix->kd_rule[i]];
+        fr_buf_puts(b, "conflict: ");
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
-            if (ix->kd_rule[i] == ra)
-                va = ev->itemval[ix->kd_item[i]];
-            if (ix->kd_rule[i] == rb)
-                vb = ev->itemval[ix->kd_item[i]];
+            uint32_t r = ix->kd_rule[i];
+            if (!ev->on[r])
+                continue;
+            if (n)
+                fr_buf_puts(b, n == 1 ? " but " : (n + 1 == total ? " and " : ", "));
+            n++;
+            fr_buf_puts(b, "rule '");
+            fr_buf_puts(b, rs->rules[r].name);
+            fr_buf_puts(b, "' (");
+            fr_rule_where(b, rs, r);
+            fr_buf_puts(b, ") declares ");
+            fr_buf_puts(b, rs->keys[k].name);
+            fr_buf_puts(b, "=");
+            val_text(ev, b, k, ev->itemval[ix->kd_item[i]]);
         }
-        fr_buf_puts(b, "conflict: rule '");
-        fr_buf_puts(b, rs->rules[ra].name);
-        fr_buf_puts(b, "' (");
-        fr_rule_where(b, rs, ra);
-        fr_buf_puts(b, ") declares ");
-        fr_buf_puts(b, rs->keys[k].name);
-        fr_buf_puts(b, "=");
-        val_text(ev, b, k, va);
-        fr_buf_puts(b, " but rule '");
-        fr_buf_puts(b, rs->rules[rb].name);
-        fr_buf_puts(b, "' (");
-        fr_rule_where(b, rs, rb);
-        fr_buf_puts(b, ") declares ");
-        fr_buf_puts(b, rs->keys[k].name);
-        fr_buf_puts(b, "=");
-        val_text(ev, b, k, vb);
         return;
     }
     case 2: {
@@ -977,6 +975,8 @@ static int collect(fr_eval *ev)
     return 0;
 }
 
+/* The text of a message, rendered into the per-config arena; NULL when out
+ * of memory (a later call tries again). */
 static const char *render(fr_eval *ev, int sev, size_t i)
 {
     const fr_emit *e = &ev->recs[ev->msg_rec[sev][i]];
@@ -986,10 +986,9 @@ static const char *render(fr_eval *ev, int sev, size_t i)
     rec_text(ev, e, b, &kind);
     if (b->oom) {
         fr_buf_free(b);
-        return "(out of memory)";
+        return NULL;
     }
-    char *text = fr_arena_strndup(ev->arena, b->p ? b->p : "", b->len);
-    return text ? text : "(out of memory)";
+    return fr_arena_strndup(ev->arena, b->p ? b->p : "", b->len);
 }
 
 /* ==== one config ================================================================ */
@@ -1407,8 +1406,8 @@ const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t 
     if (!r || (unsigned)sev > FR_SEV_INFO || i >= r->ev->nmsgs[sev])
         return NULL;
     fr_message *m = &r->ev->msgs[sev][i];
-    if (!m->text)
-        m->text = render(r->ev, (int)sev, i);
+    if (!m->text && !(m->text = render(r->ev, (int)sev, i)))
+        return NULL;
     return m;
 }
 

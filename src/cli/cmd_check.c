@@ -301,6 +301,15 @@ static void ctx_free(ctx *c)
     fr_buf_free(&c->tmp);
 }
 
+/* A message (its text is rendered on access: NULL is out of memory). */
+static const fr_message *msg_at(const fr_result *res, int sev, size_t i)
+{
+    const fr_message *m = fr_result_message(res, (fr_severity)sev, i);
+    if (!m)
+        cli_oom();
+    return m;
+}
+
 /* Messages of a result merged into rule order (ties: error, warning, info). */
 static size_t merged(const fr_result *res, const fr_message **v, size_t cap)
 {
@@ -313,7 +322,7 @@ static size_t merged(const fr_result *res, const fr_message **v, size_t cap)
         for (int s = 0; s < 3; s++) {
             if (idx[s] >= n[s])
                 continue;
-            const fr_message *m = fr_result_message(res, (fr_severity)s, idx[s]);
+            const fr_message *m = msg_at(res, s, idx[s]);
             if (best < 0 || m->rule < br) {
                 best = s;
                 br = m->rule;
@@ -321,7 +330,7 @@ static size_t merged(const fr_result *res, const fr_message **v, size_t cap)
         }
         if (best < 0)
             break;
-        v[total++] = fr_result_message(res, (fr_severity)best, idx[best]++);
+        v[total++] = msg_at(res, best, idx[best]++);
     }
     return total;
 }
@@ -469,6 +478,26 @@ static json_t *jvalue(ctx *c, fr_value v)
     return j;
 }
 
+/* Appends a JSON value and a newline.  json_dumpb into our own buffer: its
+ * output callback cannot fail (json_dumps may drop a key when an allocation
+ * of its string buffer fails). */
+static void out_json(out *o, const json_t *j)
+{
+    size_t avail = o->cap > o->len + 1 ? o->cap - o->len - 1 : 0;
+    size_t n = json_dumpb(j, avail ? o->p + o->len : NULL, avail, JSON_PRESERVE_ORDER);
+    if (n == 0)
+        cli_oom();
+    if (n > avail) {
+        out_reserve(o, n + 1);
+        avail = o->cap - o->len - 1;
+        n = json_dumpb(j, o->p + o->len, avail, JSON_PRESERVE_ORDER);
+        if (n == 0 || n > avail)
+            cli_oom();
+    }
+    o->len += n;
+    out_put(o, "\n", 1);
+}
+
 static void jset(json_t *obj, const char *key, json_t *v)
 {
     if (!v || json_object_set_new_nocheck(obj, key, v) < 0)
@@ -534,7 +563,7 @@ static void json_record(ctx *c, const fr_result *res, unsigned long line)
         for (int s = 0; s < 3; s++) {
             size_t n = fr_result_nmessages(res, (fr_severity)s);
             for (size_t i = 0; i < n; i++)
-                jappend(arrs[s], jmsg(c, fr_result_message(res, (fr_severity)s, i)));
+                jappend(arrs[s], jmsg(c, msg_at(res, s, i)));
         }
         for (size_t k = 0; k < c->nkeys; k++)
             jset(resolved, fr_key_name(rs, k), jvalue(c, fr_result_resolved(res, k)));
@@ -546,12 +575,7 @@ static void json_record(ctx *c, const fr_result *res, unsigned long line)
     jset(o, "infos", infos);
     jset(o, "resolved", resolved);
     jset(o, "declared", declared);
-    char *s = json_dumps(o, JSON_PRESERVE_ORDER);
-    if (!s)
-        cli_oom();
-    out_puts(&c->out, s);
-    out_puts(&c->out, "\n");
-    free(s);
+    out_json(&c->out, o);
     json_decref(o);
 }
 
@@ -717,13 +741,24 @@ static void stderr_messages(ctx *c, const fr_result *res)
     if (!v)
         cli_oom();
     total = merged(res, v, total);
+    out eo = { 0 };
     for (size_t i = 0; i < total; i++) {
         const fr_message *m = v[i];
-        fprintf(stderr, "%s[%s]: %s\n", sev_name(m->severity),
-                m->rule >= 0 ? fr_rule_name(c->rs, (size_t)m->rule) : "-", m->text);
-        if (m->rule >= 0)
-            fprintf(stderr, "  --> %s\n", c->where[m->rule]);
+        out_puts(&eo, sev_name(m->severity));
+        out_puts(&eo, "[");
+        out_puts(&eo, m->rule >= 0 ? fr_rule_name(c->rs, (size_t)m->rule) : "-");
+        out_puts(&eo, "]: ");
+        out_text(&eo, m->text);
+        out_puts(&eo, "\n");
+        if (m->rule >= 0) {
+            out_puts(&eo, "  --> ");
+            out_text(&eo, c->where[m->rule]);
+            out_puts(&eo, "\n");
+        }
     }
+    if (eo.len)
+        fwrite(eo.p, 1, eo.len, stderr);
+    free(eo.p);
     free(v);
 }
 
@@ -847,12 +882,7 @@ int cmd_resolve(int argc, char **argv)
                 cli_oom();
             for (size_t k = 0; k < c.nkeys; k++)
                 jset(obj, fr_key_name(rs, k), jvalue(&c, fr_result_resolved(res, k)));
-            char *s = json_dumps(obj, JSON_PRESERVE_ORDER);
-            if (!s)
-                cli_oom();
-            out_puts(&c.out, s);
-            out_puts(&c.out, "\n");
-            free(s);
+            out_json(&c.out, obj);
             json_decref(obj);
         }
         out_flush(&c.out);
