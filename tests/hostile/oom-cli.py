@@ -36,6 +36,7 @@ SCENARIOS = [
 ]
 
 counter = path("count")
+kinds = {}
 for args, stdin in SCENARIOS:
     name = " ".join(a for a in args if a not in (RULES, RULES_FILE))
     ref = run(args, stdin=stdin, env={"LD_PRELOAD": SHIM, "FAILMALLOC_COUNT": counter})
@@ -65,9 +66,16 @@ for args, stdin in SCENARIOS:
             good = not r.timed_out and not r.crashed and (same or stopped)
             if not good:
                 bad += 1
-                if bad <= 5:
+                kind = "timeout" if r.timed_out else "signal %d" % -r.rc if r.rc < 0 else \
+                    "status %d: %s" % (r.rc, re.sub(rb"/\S*|\d+", b"#", (r.err.strip().split(b"\n") or [b""])[-1])
+                                       .decode("utf-8", "replace")[:100])
+                kinds[kind] = kinds.get(kind, 0) + 1
+                if bad <= 3:
                     check(False, what, r.describe() + "\n    stdout: %r" % r.out[:300])
     check(bad == 0, "%s: every failing allocation is handled (%d runs, %d bad)"
           % (name, 2 * len(ats), bad))
+
+for k, n in sorted(kinds.items(), key=lambda x: -x[1]):
+    print("# bad outcome, %d times: %s" % (n, k))
 
 finish()
