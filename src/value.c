@@ -36,6 +36,7 @@ int fr_buf_reserve(fr_buf *b, size_t extra)
     }
     b->p = p;
     b->cap = ncap;
+    b->p[b->len] = '\0';
     return 0;
 }
 
