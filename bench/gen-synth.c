@@ -1,7 +1,8 @@
 /* gen-synth — a synthetic rule set in flagrule's language, configs to match,
  * and two equivalent implementations: straight-line C and CLIPS.
  *
- *   gen-synth -n NRULES [-m NFLAGS] [-c NCONFIGS] [-s SEED] [--chunk R] -o DIR
+ *   gen-synth -n NRULES [-m NFLAGS] [-c NCONFIGS] [-s SEED] [--anchor-domain D]
+ *             [--chunk R] [--fn-rules F] -o DIR
  *
  * Writes into DIR (which must exist):
  *   synth.rules    NRULES named rules over NFLAGS flags f0..f{M-1}
@@ -23,6 +24,11 @@
  *     (`f12 = v3`, `f7 = 64`, `f5`), so a rule fires only when the config
  *     gives that key: configs give few keys, as real launch lines do.
  *     Some messages interpolate a key (`{f12}`).
+ *   - --anchor-domain D (the "sparse" sets): every anchor is `fK = c` on an
+ *     int key with c uniform in 1..D, and configs give an int key a value
+ *     of 1..D half of the time.  With D growing with the rule count, what
+ *     fires per config stays about constant while the rule set grows: the
+ *     test of "linear in what fires, not in what exists".
  *   - Declare rules (15%): acyclic chains.  A declarable key j has a selector
  *     enum key s(j) < j and a fixed map g_j from the selector's values to
  *     values of j; every declare rule of j reads `f_s = w & anchor [& C]`
@@ -74,6 +80,7 @@ struct rule {
 
 static struct key *keys;
 static unsigned M;
+static uint32_t ADOM;   /* --anchor-domain: 0 = dense (see the header) */
 static struct rule *rules;
 static unsigned long N;
 
@@ -115,7 +122,10 @@ static void anchor(rng *r, struct conj *c, unsigned k)
     c->nv = 1;
     switch (K->type) {
     case T_ENUM: c->op = OP_EQ; c->v[0] = 1 + (int32_t)rng_below(r, K->nvals - 1u); break;
-    case T_INT:  c->op = OP_EQ; c->v[0] = (int32_t)pool_nonzero(r); break;
+    case T_INT:
+        c->op = OP_EQ;
+        c->v[0] = ADOM ? 1 + (int32_t)rng_below(r, ADOM) : (int32_t)pool_nonzero(r);
+        break;
     default:     c->op = OP_TRUE; c->nv = 0; break;
     }
 }
@@ -164,6 +174,24 @@ static unsigned pick_key(rng *r, unsigned lim, const struct conj *c, unsigned n,
         if (!dup)
             return k;
     }
+}
+
+/* the anchor's key: with --anchor-domain an int key below `lim` if there is one */
+static unsigned anchor_key(rng *r, unsigned lim, const struct conj *c, unsigned n)
+{
+    if (ADOM) {
+        unsigned nint = 0;
+        for (unsigned k = 0; k < lim; k++)
+            nint += keys[k].type == T_INT;
+        if (nint > n) {
+            for (;;) {
+                unsigned k = pick_key(r, lim, c, n, -1);
+                if (keys[k].type == T_INT)
+                    return k;
+            }
+        }
+    }
+    return pick_key(r, lim, c, n, -1);
 }
 
 static void gen_model(rng *r, unsigned long ndecl_hint)
@@ -224,7 +252,7 @@ static void gen_model(rng *r, unsigned long ndecl_hint)
             R->c[0].v[0] = (int32_t)w;
             R->nconj = 1;
             if (j >= 2) {
-                anchor(r, &R->c[1], pick_key(r, j, R->c, 1, -1));
+                anchor(r, &R->c[1], anchor_key(r, j, R->c, 1));
                 R->nconj = 2;
                 if (j >= 3 && rng_pct(r, 50)) {
                     other(r, &R->c[2], pick_key(r, j, R->c, 2, -1));
@@ -238,7 +266,7 @@ static void gen_model(rng *r, unsigned long ndecl_hint)
         R->nconj = y < 10 ? 1 : y < 55 ? 2 : 3;
         unsigned at = rng_below(r, R->nconj);
         for (unsigned c = 0; c < R->nconj; c++) {
-            unsigned k = pick_key(r, M, R->c, c, -1);
+            unsigned k = c == at ? anchor_key(r, M, R->c, c) : pick_key(r, M, R->c, c, -1);
             if (c == at)
                 anchor(r, &R->c[c], k);
             else
@@ -350,7 +378,9 @@ static void write_configs(const char *dir, rng *r, unsigned long nconf)
                 fprintf(f, "--f%u", k);
                 continue;
             }
-            int64_t v = keys[k].type == T_ENUM ? rng_below(r, keys[k].nvals) : ipool[rng_below(r, 16)];
+            int64_t v = keys[k].type == T_ENUM ? (int64_t)rng_below(r, keys[k].nvals)
+                      : ADOM && rng_pct(r, 50) ? 1 + (int64_t)rng_below(r, ADOM)
+                      : ipool[rng_below(r, 16)];
             fprintf(f, "--f%u%c", k, rng_pct(r, 15) ? '=' : ' ');
             put_val(f, k, v);
         }
@@ -571,6 +601,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--chunk") && i + 1 < argc)
             chunk = strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--anchor-domain") && i + 1 < argc)
+            ADOM = (uint32_t)strtoul(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--fn-rules") && i + 1 < argc)
             FN_RULES = (unsigned)strtoul(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -579,7 +611,8 @@ int main(int argc, char **argv)
             dir = NULL, i = argc;
     }
     if (!dir || M < 4 || M > 60000 || N == 0) {
-        fprintf(stderr, "usage: gen-synth -n NRULES [-m NFLAGS] [-c NCONFIGS] [-s SEED] [--chunk R] -o DIR\n");
+        fprintf(stderr, "usage: gen-synth -n NRULES [-m NFLAGS] [-c NCONFIGS] [-s SEED] "
+                        "[--anchor-domain D] [--chunk R] [--fn-rules F] -o DIR\n");
         return 2;
     }
     rng r = { seed };
@@ -597,7 +630,7 @@ int main(int argc, char **argv)
         ntg += keys[k].sel >= 0;
     FILE *f = xopen(dir, "meta.txt");
     fprintf(f, "rules %lu\nflags %u\nconfigs %lu\nseed %llu\nerror %lu\nwarn %lu\ndeclare %lu\n"
-               "declarable_keys %lu\n", N, M, nconf, seed, ne, nw, nd, ntg);
+               "declarable_keys %lu\nanchor_domain %u\n", N, M, nconf, seed, ne, nw, nd, ntg, ADOM);
     xclose(f, "meta.txt");
     free(rules);
     free(keys);

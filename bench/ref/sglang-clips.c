@@ -71,7 +71,11 @@ static void put_str(struct fact *f, const char *slot, const struct sg_str *s)
         return;   /* the default: nil */
     DATA_OBJECT d;
     SetType(d, STRING);
-    SetValue(d, EnvAddSymbol(env, s->s));   /* NUL-terminated by the reader */
+    char buf[4096];
+    size_t n = s->n < sizeof buf - 1 ? s->n : sizeof buf - 1;
+    memcpy(buf, s->s, n);
+    buf[n] = '\0';
+    SetValue(d, EnvAddSymbol(env, buf));
     EnvPutFactSlot(env, f, slot, &d);
 }
 

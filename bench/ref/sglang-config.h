@@ -94,10 +94,12 @@ struct sg_tab { struct sg_ent e[SG_TAB]; };
 
 static inline uint32_t sg_hash(const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    /* cheap: the length and three bytes; collisions are resolved by memcmp */
+    uint32_t h = (uint32_t)n * 0x9E3779B1u;
+    if (n)
+        h ^= (unsigned char)s[n - 1] * 0x85EBCA6Bu ^ (unsigned char)s[n / 2] * 0xC2B2AE35u ^
+             (unsigned char)s[n > 2 ? 2 : 0] * 0x27D4EB2Fu;
+    return h ^ (h >> 15);
 }
 
 static inline void sg_tab_add(struct sg_tab *t, const char *s, int id)
@@ -197,59 +199,75 @@ static inline bool sg_int(const char *s, size_t n, int64_t *out)
     return true;
 }
 
-/* Splits `line` into words, unquoted, into `buf` (at least len+1 bytes);
- * returns the number of words (at most `maxw`, then -1). */
-static inline int sg_words_split(const char *p, const char *end, char *buf,
-                                 const char **w, size_t *wn, int maxw)
+/* Word iterator over one line: words split on blanks, quotes and backslashes
+ * removed.  A word without quotes or backslashes points into the line (no
+ * copy); one with them is unquoted into `scratch` (at least the line's
+ * length).  Words are not NUL-terminated. */
+struct sg_words { const char *p, *end; char *scratch; };
+
+/* byte classes: 1 blank, 2 quote or backslash */
+static const unsigned char sg_cls[256] = {
+    [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\''] = 2, ['"'] = 2, ['\\'] = 2,
+};
+
+static inline bool sg_next(struct sg_words *it, const char **w, size_t *wn)
 {
-    int nw = 0;
-    char *o = buf;
-    for (;;) {
-        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-            p++;
-        if (p >= end)
-            return nw;
-        if (nw == maxw)
-            return -1;
-        char *start = o;
-        while (p < end && *p != ' ' && *p != '\t' && *p != '\r') {
-            char c = *p++;
-            if (c == '\'') {
-                while (p < end && *p != '\'')
-                    *o++ = *p++;
-                p++;
-            } else if (c == '"') {
-                while (p < end && *p != '"') {
-                    if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`'))
-                        p++;
-                    *o++ = *p++;
-                }
-                p++;
-            } else if (c == '\\' && p < end)
-                *o++ = *p++;
-            else
-                *o++ = c;
-        }
-        w[nw] = start;
-        wn[nw] = (size_t)(o - start);
-        *o++ = '\0';
-        nw++;
+    const char *p = it->p, *end = it->end;
+    while (p < end && sg_cls[(unsigned char)*p] == 1)
+        p++;
+    if (p >= end) {
+        it->p = p;
+        return false;
     }
+    const char *start = p;
+    while (p < end && !sg_cls[(unsigned char)*p])
+        p++;
+    if (p == end || sg_cls[(unsigned char)*p] == 1) {   /* plain word */
+        *w = start;
+        *wn = (size_t)(p - start);
+        it->p = p;
+        return true;
+    }
+    /* slow path: unquote into scratch */
+    char *o = it->scratch, *o0 = o;
+    memcpy(o, start, (size_t)(p - start));
+    o += p - start;
+    while (p < end && sg_cls[(unsigned char)*p] != 1) {
+        char c = *p++;
+        if (c == '\'') {
+            while (p < end && *p != '\'')
+                *o++ = *p++;
+            p++;
+        } else if (c == '"') {
+            while (p < end && *p != '"') {
+                if (*p == '\\' && p + 1 < end &&
+                    (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`'))
+                    p++;
+                *o++ = *p++;
+            }
+            p++;
+        } else if (c == '\\' && p < end)
+            *o++ = *p++;
+        else
+            *o++ = c;
+    }
+    it->scratch = o;
+    *w = o0;
+    *wn = (size_t)(o - o0);
+    it->p = p;
+    return true;
 }
 
 /* Reads one config line into *c.  Returns 0, or -1 if the config is invalid. */
 static inline int sg_parse(const char *line, size_t len, struct sg_cfg *c, char *scratch)
 {
-    enum { MAXW = 256 };
-    const char *w[MAXW];
-    size_t wn[MAXW];
-    int nw = sg_words_split(line, line + len, scratch, w, wn, MAXW);
-    if (nw < 0)
-        return -1;
+    struct sg_words it = { line, line + len, scratch };
+    const char *s;
+    size_t n;
     sg_defaults(c);
-    for (int i = 0; i < nw; i++) {
-        const char *s = w[i], *v = NULL;
-        size_t n = wn[i], vn = 0;
+    while (sg_next(&it, &s, &n)) {
+        const char *v = NULL;
+        size_t vn = 0;
         int k;
         if (n > 2 && s[0] == '-' && s[1] == '-') {
             const char *eq = memchr(s, '=', n);
@@ -276,13 +294,8 @@ static inline int sg_parse(const char *line, size_t len, struct sg_cfg *c, char 
                 }
                 continue;
             }
-            if (!v) {
-                if (i + 1 >= nw)
-                    return -1;          /* missing argument */
-                i++;
-                v = w[i];
-                vn = wn[i];
-            }
+            if (!v && !sg_next(&it, &v, &vn))
+                return -1;              /* missing argument */
             int64_t x;
             int e;
             switch (k) {
