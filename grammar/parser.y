@@ -1125,8 +1125,12 @@ static ast_str str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b)
 {
     ast_str r = a;
     size_t n = (size_t)a.len + b.len;
-    if (n > FR_MAX_STRING)
+    if (n > FR_MAX_STRING) {
+        if (a.len < FR_MAX_STRING)
+            fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, b.pos.start, b.pos.start + 1),
+                      "string too long (more than %u bytes)", FR_MAX_STRING);
         n = FR_MAX_STRING;
+    }
     char *s = fr_arena_alloc(ctx->strings, n + 1);
     if (!s) {
         ctx->oom = ctx->stop = true;

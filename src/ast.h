@@ -10,6 +10,7 @@
 #ifndef FR_AST_H
 #define FR_AST_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -290,6 +291,7 @@ typedef struct fr_parse_ctx {
     uint32_t     list_depth;    /* braces of enum types and sets */
     /* lexer state */
     void        *scanner;
+    jmp_buf     *jmp;        /* while the scanner sets up: where out of memory jumps */
     uint8_t      test_state; /* 0, 1 after `test`, 2 after its name */
     bool         in_test;    /* inside a test block */
     bool         case_first; /* the next config word starts a case */
@@ -303,6 +305,7 @@ typedef struct fr_parse_ctx {
     size_t       slen, scap;
     uint32_t     sstart;     /* offset of the opening quote */
     bool         sbad;       /* the string had an error already reported */
+    bool         slong;      /* the string is longer than FR_MAX_STRING */
     char        *cbuf;       /* the words of the current test config */
     size_t       clen, ccap;
 } fr_parse_ctx;

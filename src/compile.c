@@ -161,7 +161,9 @@ static fr_rc add_file(fr_compiler *c, const char *path)
                   (long long)st.st_size, FR_MAX_FILE >> 20);
         return FR_EIO;
     }
-    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 65536, len = 0;
+    /* the size fstat gives, plus one byte to see the end of the file in
+     * the same buffer; files of /proc say 0 and grow the buffer */
+    size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 3 : 4096, len = 0;
     char *buf = malloc(cap);
     if (!buf) {
         close(fd);
@@ -169,8 +171,6 @@ static fr_rc add_file(fr_compiler *c, const char *path)
         return FR_ENOMEM;
     }
     for (;;) {
-        if (len + 2 >= cap && S_ISREG(st.st_mode))
-            break;   /* the size fstat gave */
         if (len + 2 >= cap) {
             if (cap > FR_MAX_FILE) {
                 free(buf);
@@ -1253,7 +1253,7 @@ static uint32_t c_regex(cc *k, const ast_regex *re)
         PCRE2_UCHAR msg[256];
         if (pcre2_get_error_message(errcode, msg, sizeof msg) < 0)
             snprintf((char *)msg, sizeof msg, "error %d", errcode);
-        if (errcode == PCRE2_ERROR_NOMEMORY) {
+        if (errcode == PCRE2_ERROR_NOMEMORY || errcode == PCRE2_ERROR_HEAP_FAILED) {
             nomem(k);
             return NONE;
         }
