@@ -407,6 +407,18 @@ static void test_limits(void **state)
     free(text);
 }
 
+static void test_bom(void **state)
+{
+    (void)state;
+    lx *l = lx_new("\xef\xbb\xbfflag");
+    tok t;
+    assert_int_equal(next(l, &t), K_FLAG);
+    assert_int_equal(t.loc.start, 3);   /* offsets count the mark */
+    assert_int_equal(next(l, &t), 0);
+    assert_int_equal(fr_diags_count(l->diags), 0);
+    lx_free(l);
+}
+
 static void test_interning(void **state)
 {
     (void)state;
@@ -452,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_operator_slips),
         cmocka_unit_test(test_bad_characters),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_bom),
         cmocka_unit_test(test_interning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
