@@ -410,7 +410,7 @@ static void test_limits(void **state)
 static void test_bom(void **state)
 {
     (void)state;
-    lx *l = lx_new("\xef\xbb\xbfflag");
+    lx *l = lx_new("\xef\xbb\xbf" "flag");
     tok t;
     assert_int_equal(next(l, &t), K_FLAG);
     assert_int_equal(t.loc.start, 3);   /* offsets count the mark */
