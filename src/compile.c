@@ -120,7 +120,8 @@ static fr_rc add_source(fr_compiler *c, const char *name, const char *text, char
 
 fr_rc fr_compiler_add_text(fr_compiler *c, const char *name, const char *text, size_t len)
 {
-    if (!c || (!text && len))
+    /* after fr_compile() the sources belong to the ruleset too: no more */
+    if (!c || (!text && len) || c->used)
         return FR_EINVAL;
     fr_rc rc = add_source(c, name ? name : "<input>", text ? text : "", NULL, len);
     if (rc == FR_ENOMEM)
@@ -283,7 +284,7 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
 
 fr_rc fr_compiler_add_path(fr_compiler *c, const char *path)
 {
-    if (!c || !path)
+    if (!c || !path || c->used)
         return FR_EINVAL;
     struct stat st;
     if (stat(path, &st) < 0)
