@@ -734,13 +734,15 @@ static const char *stmt_word(uint8_t kind)
 /* Statement and block bookkeeping for the messages and the virtual ';'. */
 static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
 {
-    if (t == 0) {
-        ctx->before_tok = ctx->prev_tok;
-        ctx->before_end = ctx->prev_end;
-        ctx->prev_tok = 0;
-        ctx->prev_end = lloc->end;
+    ctx->la_stmt_start = ctx->at_stmt_start;
+    ctx->before_tok = ctx->prev_tok;
+    ctx->before_start = ctx->prev_start;
+    ctx->before_end = ctx->prev_end;
+    ctx->prev_tok = t;
+    ctx->prev_start = lloc->start;
+    ctx->prev_end = lloc->end;
+    if (t == 0)
         return;
-    }
     if (ctx->at_stmt_start && t != ';') {
         ctx->at_stmt_start = false;
         ctx->stmt_start = lloc->start;
@@ -753,7 +755,7 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
     }
     switch (t) {
     case '{':
-        if (ctx->prev_tok == K_DOC || (ctx->prev_tok == STRING && ctx->stmt_kind == FR_STMT_TEST)) {
+        if (ctx->before_tok == K_DOC || (ctx->before_tok == STRING && ctx->stmt_kind == FR_STMT_TEST)) {
             ctx->block_open = true;
             ctx->block_at = lloc->start;
         }
@@ -780,10 +782,6 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
     default:
         break;
     }
-    ctx->before_tok = ctx->prev_tok;
-    ctx->before_end = ctx->prev_end;
-    ctx->prev_tok = t;
-    ctx->prev_end = lloc->end;
 }
 
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
@@ -933,6 +931,17 @@ static void la_desc(fr_parse_ctx *ctx, yysymbol_kind_t k, const YYLTYPE *loc, ch
     }
 }
 
+static bool is_operator(yysymbol_kind_t k)
+{
+    static const char ops[] = "&|=<>+-*/%~";
+    if (k == YYSYMBOL_EQ || k == YYSYMBOL_NE || k == YYSYMBOL_LE || k == YYSYMBOL_GE)
+        return true;
+    for (const char *p = ops; *p; p++)
+        if (k == YYTRANSLATE((unsigned char)*p))
+            return true;
+    return false;
+}
+
 typedef struct expset {
     yysymbol_kind_t k[YYNTOKENS];
     int             n;
@@ -962,12 +971,17 @@ static void list_expected(const expset *e, char *buf, size_t n)
         items[ni++] = "an expression";
     else if (value)
         items[ni++] = "a value";
+    bool ops = has(e, CH('&')) && has(e, CH('|'));
+    if (ops)
+        items[ni++] = "an operator";
     bool toomany = false;
     for (int i = 0; i < e->n; i++) {
         yysymbol_kind_t k = e->k[i];
         if ((stmt || expr || value) && (k == YYSYMBOL_IDENT || k == YYSYMBOL_NAME || k == YYSYMBOL_INT
             || k == YYSYMBOL_STRING || is_keyword(k) || k == CH('(') || k == CH('!') || k == CH('-')
             || k == CH(';')))
+            continue;
+        if (ops && (is_operator(k) || k == YYSYMBOL_K_IN || k == YYSYMBOL_K_NOT))
             continue;
         if (k == YYSYMBOL_YYerror || k == YYSYMBOL_YYUNDEF)
             continue;
@@ -991,6 +1005,17 @@ static void list_expected(const expset *e, char *buf, size_t n)
         const char *sep = i == 0 ? "" : i == ni - 1 ? " or " : ", ";
         off += (size_t)snprintf(buf + off, n - off, "%s%s", sep, items[i]);
     }
+}
+
+/* Whether the token at `off` is the first of a rule's condition. */
+static bool starts_condition(const fr_parse_ctx *ctx, uint32_t off)
+{
+    if (off == ctx->stmt_start)
+        return true;
+    while (off > 0 && (ctx->text[off - 1] == ' ' || ctx->text[off - 1] == '\t' || ctx->text[off - 1] == '\n'
+                       || ctx->text[off - 1] == '\r'))
+        off--;
+    return off > 0 && ctx->text[off - 1] == ':';
 }
 
 static bool on_later_line(const fr_parse_ctx *ctx, uint32_t from, uint32_t to)
@@ -1043,7 +1068,19 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
     int prev = ctx->before_tok;
     uint32_t prev_end = ctx->before_end;
 
-    if (!virt && !ctx->block_open && has(&e, CH(';')) && la != CH(';') && prev_end < loc.start
+    bool doc_block = ctx->block_open && ctx->stmt_kind == FR_STMT_RULE;
+    if (has(&e, CH(')')) && ctx->paren_depth > 0
+        && (la == YYSYMBOL_ARROW || la == CH(';') || la == YYSYMBOL_K_ELSE || la == CH(',')
+            || la == YYSYMBOL_YYEOF || la == YYSYMBOL_K_WARN || la == YYSYMBOL_K_INFO)) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "missing ')' before %s", got);
+        uint32_t open = ctx->paren_at[(ctx->paren_depth > FR_MAX_DEPTH ? FR_MAX_DEPTH : ctx->paren_depth) - 1];
+        fr_report_note(ctx->sink, g, fr_ctx_span(ctx, open, open + 1), "the '(' it closes");
+    } else if (la == CH(')') && ctx->paren_depth == 0) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "unmatched ')'");
+    } else if (la == CH('}') && ctx->la_stmt_start) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "unmatched '}'");
+    } else if (!virt && !ctx->block_open && !ctx->la_stmt_start && has(&e, CH(';')) && la != CH(';')
+        && prev_end < loc.start
         && (la == YYSYMBOL_YYEOF || on_later_line(ctx, prev_end, loc.start))) {
         at = fr_ctx_span(ctx, prev_end, prev_end);
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "missing ';' after the %s", stmt_word(ctx->stmt_kind));
@@ -1059,6 +1096,11 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
             hint = "write '&' for 'and'";
         else if (la == YYSYMBOL_IDENT && loc.end - loc.start == 2 && !memcmp(ctx->text + loc.start, "or", 2))
             hint = "write '|' for 'or'";
+        else if (prev == IDENT && starts_condition(ctx, ctx->before_start)
+                 && ((ctx->before_end - ctx->before_start == 2 && !memcmp(ctx->text + ctx->before_start, "if", 2))
+                     || (ctx->before_end - ctx->before_start == 4
+                         && !memcmp(ctx->text + ctx->before_start, "when", 4))))
+            hint = "a rule is 'CONDITION -> ACTION', without 'if' or 'when'";
         else if (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME || la == CH('!') || la == CH('('))
             hint = "join conditions with '&' (and) or '|' (or)";
         else if (la == YYSYMBOL_STRING)
@@ -1083,6 +1125,20 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
     } else if (has(&e, CH(':')) && ctx->stmt_kind == FR_STMT_RULE && e.n == 1) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
+    } else if (has(&e, YYSYMBOL_STRING) && (prev == K_CLI || (prev == ',' && ctx->stmt_kind == FR_STMT_DECL))) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a CLI spelling (a string), not %s", got);
+        hint = "write the spellings as strings, e.g. cli \"--tp-size\", \"--tp\"";
+    } else if (prev == '{' && la == CH('}') && ctx->stmt_kind == FR_STMT_DECL) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "an enum needs at least one value");
+    } else if (has(&e, CH('{')) && prev == K_IN) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '{' and the members of the set, not %s", got);
+        hint = "a set is written in braces, e.g. 'tp_size in { 1, 2, 4 }'";
+    } else if (doc_block && la == CH(':')) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "unexpected ':' in a doc field");
+        hint = "a doc field is NAME \"TEXT\"; (no ':'), e.g. summary \"one line\";";
+    } else if (doc_block && has(&e, CH(';')) && (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME)) {
+        at = fr_ctx_span(ctx, prev_end, prev_end);
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "missing ';' after the doc field");
     } else if (has(&e, YYSYMBOL_K_ENUM) && has(&e, YYSYMBOL_IDENT)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at,
                       "expected a type (bool, int, string or enum { ... }), not %s", got);

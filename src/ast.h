@@ -279,7 +279,9 @@ typedef struct fr_parse_ctx {
     bool         stmt_syntax_error; /* a syntax error in the current statement */
     int          prev_tok;      /* the last token returned */
     int          before_tok;    /* the one before it */
-    uint32_t     before_end;
+    uint32_t     before_start, before_end;
+    uint32_t     prev_start;
+    bool         la_stmt_start; /* the last token started a statement */
     bool         eaten;         /* an unterminated string/regex in this statement */
     bool         block_open;    /* inside a doc or test block */
     uint32_t     block_at;      /* its '{' */
@@ -297,6 +299,7 @@ typedef struct fr_parse_ctx {
     bool         case_first; /* the next config word starts a case */
     uint32_t     test_open;  /* offset of the test block's `{` */
     uint32_t     paren_depth;
+    uint32_t     paren_at[FR_MAX_DEPTH];   /* offsets of the open '(' */
     uint32_t     unary_run;  /* consecutive prefix operators */
     bool         suppress_syntax; /* the next syntax error follows a reported one */
     bool         suppress_armed;

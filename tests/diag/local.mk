@@ -15,12 +15,14 @@ DIAG_TESTS = \
 	tests/diag/cases/declare-errors.rules \
 	tests/diag/cases/dir-entry.rules \
 	tests/diag/cases/doc-errors.rules \
+	tests/diag/cases/doc-syntax.rules \
 	tests/diag/cases/duplicate-rule-name.rules \
 	tests/diag/cases/duplicates.rules \
 	tests/diag/cases/empty-dir.rules \
 	tests/diag/cases/empty.rules \
 	tests/diag/cases/error-cap.rules \
 	tests/diag/cases/fat-arrow.rules \
+	tests/diag/cases/habits.rules \
 	tests/diag/cases/hyphen-key.rules \
 	tests/diag/cases/integer-overflow.rules \
 	tests/diag/cases/keyword-as-name.rules \
@@ -33,6 +35,7 @@ DIAG_TESTS = \
 	tests/diag/cases/not-a-condition.rules \
 	tests/diag/cases/null-compare.rules \
 	tests/diag/cases/operand-types.rules \
+	tests/diag/cases/parentheses.rules \
 	tests/diag/cases/regex-error.rules \
 	tests/diag/cases/regex-syntax.rules \
 	tests/diag/cases/several-errors.rules \
