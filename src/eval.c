@@ -160,6 +160,30 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
     return -FR_RT_REGEX_ERROR;
 }
 
+/* A fast test (fr_fast): 1 or 0. */
+static inline int fast_test(const fr_eval *ev, const fr_fast *f)
+{
+    const fr_val *v = (f->slot & 1) ? &ev->input[f->slot >> 1] : &ev->res[f->slot >> 1];
+    if (f->kind == FR_FAST_BITS) {
+        uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+        return (int)((f->bits >> d) & 1);
+    }
+    if (v->is_null)
+        return f->op == FR_OP_NE;   /* null: only != holds */
+    switch (f->op) {
+    case FR_OP_EQ: return v->i == f->c;
+    case FR_OP_NE: return v->i != f->c;
+    case FR_OP_LT: return v->i < f->c;
+    case FR_OP_LE: return v->i <= f->c;
+    case FR_OP_GT: return v->i > f->c;
+    default:       return v->i >= f->c;
+    }
+}
+
+/* A rule condition: its conjunct list when it has one (every conjunct a
+ * fast test, the most selective first), else the tree. */
+static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond);
+
 /* A bool-typed node: 1, 0, or -rt on a run-time error. */
 static int ev_cond(fr_eval *ev, uint32_t id)
 {
@@ -168,11 +192,8 @@ static int ev_cond(fr_eval *ev, uint32_t id)
     for (;;) {
         /* a test of one bool/enum key against constants: a bit lookup */
         const fr_fast *f = &fast[id];
-        if (f->slot != NONE32) {
-            const fr_val *v = (f->slot & 1) ? &ev->input[f->slot >> 1] : &ev->res[f->slot >> 1];
-            uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
-            return (int)((f->bits >> d) & 1);
-        }
+        if (f->kind)
+            return fast_test(ev, f);
         const fr_node *n = &rs->nodes[id];
         switch ((fr_op)n->op) {
         case FR_OP_KEY:
@@ -293,6 +314,18 @@ static int ev_cond(fr_eval *ev, uint32_t id)
     }
 }
 
+static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t a = ix->cl_off[r], b = ix->cl_off[r + 1];
+    if (a == b)
+        return ev_cond(ev, cond);
+    for (; a < b; a++)
+        if (!fast_test(ev, &ix->cl_fast[a]))
+            return 0;
+    return 1;
+}
+
 int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out)
 {
     return ev_val(ev, n, out);
@@ -316,7 +349,7 @@ static void eval_declare(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
     ev->rt[r] = 0;
-    int c = ev_cond(ev, ru->cond);
+    int c = rule_cond(ev, r, ru->cond);
     if (c <= 0) {
         ev->on[r] = 0;
         if (c < 0) {
@@ -342,7 +375,7 @@ static void eval_check(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
     ev->rt[r] = 0;
-    int c = ev_cond(ev, ru->cond);
+    int c = rule_cond(ev, r, ru->cond);
     if (c > 0 && ru->kind == FR_RULE_REQUIRE) {
         int q = ev_cond(ev, ru->req);
         c = q < 0 ? q : !q;
@@ -361,7 +394,7 @@ static void eval_check(fr_eval *ev, uint32_t r)
 static inline int guard_fails(const fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
-    uint32_t s = ix->pslot[r];
+    uint32_t s = ix->pslot[r];   /* (none when the rule has a conjunct list) */
     if (s == NONE32)
         return 0;
     const fr_val *v = (s & 1) ? &ev->input[s >> 1] : &ev->res[s >> 1];
@@ -442,6 +475,18 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
     }
     fr_type t = rs->keys[k].type;
     size_t lo = 0, hi = gt->nents;
+    if (t.kind == FR_T_INT) {
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (gt->ents[mid].v.i < v.i)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (; lo < gt->nents && gt->ents[lo].v.i == v.i; lo++)
+            mark_rule(ev, gt->ents[lo].rule);
+        return;
+    }
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         if (fr_val_cmp(t, gt->ents[mid].v, v) < 0)
@@ -465,8 +510,16 @@ static void notify(fr_eval *ev, uint32_t k, int input, fr_val v)
     const fr_gtable *gt = &ix->gtab[s];
     if (gt->ndom || gt->nents || gt->nnull) {
         gtable_mark(ev, ev->rs, k, gt, v);
-        gtable_mark(ev, ev->rs, k, gt, input ? ev->rs->keys[k].def : ix->base_res[k]);
+        mark_list(ev, gt->base, gt->nbase);   /* those passing at the baseline value */
     }
+}
+
+/* Key k must be resolved again: at the last group that declares it (its
+ * readers all come after that group). */
+static inline void need_key(fr_eval *ev, uint32_t k)
+{
+    ev->kneed[k] = ev->epoch;
+    set_dirty(ev, ev->ix->klast[k]);
 }
 
 static inline void set_declbit(fr_eval *ev, uint32_t k, int on)
@@ -673,6 +726,8 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
     for (uint32_t i = 0; i < nk; i++) {
         uint32_t k = keys[i];
         set_declbit(ev, k, ev->decl_by[k] >= 0);
+        if (ix->klast[k] != gi)
+            need_key(ev, k);   /* declared in a later group too */
         if (!fr_val_eq(ev->rs->keys[k].type, ev->res[k], ix->base_res[k]))
             notify(ev, k, 0, ev->res[k]);
     }
@@ -688,15 +743,33 @@ static void run_group(fr_eval *ev, uint32_t gi)
     }
     for (uint32_t i = 0; i < g->n; i++) {
         uint32_t r = ix->plan_rules[g->first + i];
-        if (ev->rmark[r] == ev->epoch) {
-            if (ev->mode == FR_MODE_FULL)
-                eval_declare(ev, r);
-            else
-                eval_declare_g(ev, r);
-        }
+        if (ev->rmark[r] != ev->epoch)
+            continue;
+        const fr_rule *ru = &ev->rs->rules[r];
+        uint32_t base = ix->item_off[r];
+        uint8_t was_on = ev->on[r];
+        fr_val old[4];
+        uint32_t nold = ru->nitems < 4 ? ru->nitems : 4;
+        if (was_on)
+            for (uint32_t j = 0; j < nold; j++)
+                old[j] = ev->itemval[base + j];
+        if (ev->mode == FR_MODE_FULL)
+            eval_declare(ev, r);
+        else
+            eval_declare_g(ev, r);
+        /* the declared keys change only if the rule's outcome does */
+        int changed = was_on != ev->on[r] || (was_on && ru->nitems > 4);
+        for (uint32_t j = 0; !changed && was_on && j < nold; j++)
+            changed = !fr_val_eq(ev->rs->keys[ru->items[j].key].type, old[j], ev->itemval[base + j]);
+        if (changed)
+            for (uint32_t j = 0; j < ru->nitems; j++)
+                need_key(ev, ru->items[j].key);
     }
-    for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++)
-        recompute_key(ev, ix->gk_keys[i]);
+    for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
+        uint32_t k = ix->gk_keys[i];
+        if (ix->klast[k] == gi && ev->kneed[k] == ev->epoch)
+            recompute_key(ev, k);
+    }
 }
 
 /* ==== undo ==================================================================== */
@@ -737,10 +810,12 @@ static void restore(fr_eval *ev)
     for (int s = 0; s < 3; s++)
         ev->nmsgs[s] = 0;
     ev->nrecs = 0;
+    ev->msgs_ready = 0;
     ev->invalid_reason = NULL;
     if (++ev->epoch == 0) {
         memset(ev->rmark, 0, rs->nrules * sizeof *ev->rmark);
         memset(ev->kmark, 0, rs->nkeys * sizeof *ev->kmark);
+        memset(ev->kneed, 0, rs->nkeys * sizeof *ev->kneed);
         ev->epoch = 1;
     }
     fr_arena_reset(ev->arena);
@@ -818,18 +893,8 @@ static int rec_less(const fr_emit *a, const fr_emit *b)
     return a->idx < b->idx;
 }
 
-static int rec_cmp(const void *pa, const void *pb)
-{
-    const fr_emit *a = pa, *b = pb;
-    return rec_less(a, b) ? -1 : rec_less(b, a) ? 1 : 0;
-}
-
 static void sort_recs(fr_emit *r, uint32_t n)
 {
-    if (n > 24) {
-        qsort(r, n, sizeof *r, rec_cmp);
-        return;
-    }
     for (uint32_t i = 1; i < n; i++) {
         fr_emit t = r[i];
         uint32_t j = i;
@@ -940,14 +1005,37 @@ static int collect(fr_eval *ev)
                 add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
         }
     } else {
-        if (ev->mode == FR_MODE_INCR)
-            for (uint32_t i = 0; i < ix->nbase_emit; i++) {
-                uint32_t r = ix->base_emit[i];
-                if (ev->rmark[r] != ev->epoch)
+        /* The rules with messages in rule order: the touched ones through
+         * a bit set (sorting them costs more), merged with the baseline
+         * emitters that were not touched (already in order). */
+        uint32_t lo = UINT32_MAX, hi = 0;
+        for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
+            uint32_t r = ev->touched_rules[i];
+            if (!(ev->on[r] | ev->rt[r]))
+                continue;
+            ev->emitbits[r >> 6] |= 1ull << (r & 63);
+            if (r < lo)
+                lo = r;
+            if (r > hi)
+                hi = r;
+        }
+        uint32_t bi = 0, nb = ev->mode == FR_MODE_INCR ? ix->nbase_emit : 0;
+        if (lo != UINT32_MAX)
+            for (uint32_t w = lo >> 6; w <= (hi >> 6); w++) {
+                uint64_t bits = ev->emitbits[w];
+                ev->emitbits[w] = 0;
+                while (bits) {
+                    uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    for (; bi < nb && ix->base_emit[bi] < r; bi++)
+                        if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
+                            rule_recs(ev, ix->base_emit[bi]);
                     rule_recs(ev, r);
+                }
             }
-        for (uint32_t i = 0; i < ev->ntouched_rules; i++)
-            rule_recs(ev, ev->touched_rules[i]);
+        for (; bi < nb; bi++)
+            if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
+                rule_recs(ev, ix->base_emit[bi]);
         for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
             uint32_t k = ev->touched_keys[i];
             if (ev->conf_a[k] >= 0)
@@ -956,23 +1044,36 @@ static int collect(fr_eval *ev)
     }
     for (uint32_t i = 0; i < ev->noscs; i++)
         add_rec(ev, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+    /* the records are in order but for conflicts and oscillations at the
+     * end: an insertion sort moves those few into place */
     sort_recs(ev->recs, ev->nrecs);
 
-    /* The texts are rendered when first asked for (fr_result_message):
-     * the compact format never needs them. */
+    /* The message lists are built when first asked for, and their texts
+     * rendered then (fr_result_message): the compact format needs neither. */
+    for (uint32_t i = 0; i < ev->nrecs; i++)
+        ev->nmsgs[ev->recs[i].sev]++;
+    ev->msgs_ready = 0;
+    ev->status = ev->nmsgs[FR_SEV_ERROR] ? FR_STATUS_ERROR : FR_STATUS_OK;
+    return 0;
+}
+
+void fr_eval_build_messages(fr_eval *ev)
+{
+    if (ev->msgs_ready)
+        return;
+    uint32_t at[3] = { 0, 0, 0 };
     for (uint32_t i = 0; i < ev->nrecs; i++) {
         const fr_emit *e = &ev->recs[i];
-        uint32_t at = ev->nmsgs[e->sev]++;
-        fr_message *m = &ev->msgs[e->sev][at];
-        ev->msg_rec[e->sev][at] = i;
+        uint32_t j = at[e->sev]++;
+        fr_message *m = &ev->msgs[e->sev][j];
+        ev->msg_rec[e->sev][j] = i;
         m->severity = (fr_severity)e->sev;
         m->rule = (long)e->rule;
         m->text = NULL;
         m->kind = e->cls == 1 ? "conflict" : e->cls == 2 ? "oscillation"
                   : (e->cls == 0 && ev->rt[e->rule]) ? "runtime" : "rule";
     }
-    ev->status = ev->nmsgs[FR_SEV_ERROR] ? FR_STATUS_ERROR : FR_STATUS_OK;
-    return 0;
+    ev->msgs_ready = 1;
 }
 
 /* The text of a message, rendered into the per-config arena; NULL when out
@@ -1023,16 +1124,21 @@ static void evaluate_scan(fr_eval *ev)
             run_cyclic(ev, gi);
             continue;
         }
-        uint8_t any = 0;
         for (uint32_t i = 0; i < g->n; i++) {
             uint32_t r = ix->plan_rules[g->first + i];
             eval_declare_g(ev, r);
-            any |= ev->on[r];
+            if (ev->on[r]) {
+                const fr_rule *ru = &rs->rules[r];
+                for (uint32_t j = 0; j < ru->nitems; j++)
+                    ev->kneed[ru->items[j].key] = ev->epoch;
+            }
         }
-        if (!any)
-            continue;   /* the keys keep their input values */
+        /* a key is resolved at the last group declaring it, if any of its
+         * declarations is enabled (else it keeps its input value) */
         for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
             uint32_t k = ix->gk_keys[i];
+            if (ix->klast[k] != gi || ev->kneed[k] != ev->epoch)
+                continue;
             fr_val v;
             int32_t by, ca, cb;
             compute_key(ev, k, &v, &by, &ca, &cb);
@@ -1074,6 +1180,8 @@ static int evaluate(fr_eval *ev)
         }
         for (uint32_t g = 0; g < ix->ngroups; g++)
             set_dirty(ev, g);
+        for (uint32_t i = 0; i < ix->ndkeys; i++)
+            ev->kneed[ix->dkeys[i]] = ev->epoch;
     } else {
         for (uint32_t i = 0; i < ng; i++) {
             uint32_t k = ev->cfg.given_keys[i];
@@ -1086,8 +1194,7 @@ static int evaluate(fr_eval *ev)
                 if (!fr_val_eq(t, ev->res[k], ix->base_res[k]))
                     notify(ev, k, 0, ev->res[k]);
             } else {
-                for (uint32_t j = ix->kg_off[k]; j < ix->kg_off[k + 1]; j++)
-                    set_dirty(ev, ix->kg_groups[j]);
+                need_key(ev, k);
             }
         }
     }
@@ -1274,9 +1381,11 @@ void fr_eval_free(fr_eval **evp)
     free(ev->itemval);
     free(ev->rmark);
     free(ev->kmark);
+    free(ev->kneed);
     free(ev->touched_rules);
     free(ev->touched_keys);
     free(ev->check_list);
+    free(ev->emitbits);
     free(ev->dirty);
     free(ev->oscs);
     free(ev->osc_rules);
@@ -1327,8 +1436,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
         NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->on, nr) || NALLOC(ev->rt, nr) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || NALLOC(ev->rmark, nr) ||
-        NALLOC(ev->kmark, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
-        NALLOC(ev->check_list, nr) || NALLOC(ev->dirty, ev->ndirty_words) ||
+        NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
+        NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
         NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
@@ -1405,6 +1514,7 @@ const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t 
 {
     if (!r || (unsigned)sev > FR_SEV_INFO || i >= r->ev->nmsgs[sev])
         return NULL;
+    fr_eval_build_messages(r->ev);
     fr_message *m = &r->ev->msgs[sev][i];
     if (!m->text && !(m->text = render(r->ev, (int)sev, i)))
         return NULL;
@@ -1499,8 +1609,9 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
     /* an upper bound of the line, then one pass of copies */
     uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
     size_t need = 16;
-    for (uint32_t i = 0; i < ne; i++)
-        need += ix->rname_len[ev->msgs[FR_SEV_ERROR][i].rule] + 1;
+    for (uint32_t i = 0; i < ev->nrecs; i++)
+        if (ev->recs[i].sev == FR_SEV_ERROR)
+            need += ix->rname_len[ev->recs[i].rule] + 1;
     size_t nw = (rs->nkeys + 63) / 64;
     for (size_t w = 0; w < nw; w++)
         for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
@@ -1532,10 +1643,14 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
     if (ne) {
         memcpy(p, "error\t", 6);
         p += 6;
-        for (uint32_t i = 0; i < ne; i++) {
-            uint32_t rr = (uint32_t)ev->msgs[FR_SEV_ERROR][i].rule;
-            if (i)
+        int firste = 1;
+        for (uint32_t i = 0; i < ev->nrecs; i++) {
+            if (ev->recs[i].sev != FR_SEV_ERROR)
+                continue;
+            uint32_t rr = ev->recs[i].rule;
+            if (!firste)
                 *p++ = ',';
+            firste = 0;
             memcpy(p, rs->rules[rr].name, ix->rname_len[rr]);
             p += ix->rname_len[rr];
         }
@@ -2021,8 +2136,10 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     for (uint32_t k = 0; k < nk; k++)
         ix->kg_off[k + 1] += ix->kg_off[k];
-    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total))
+    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total) || AZ(ix->klast, nk))
         return -1;
+    for (uint32_t k = 0; k < nk; k++)
+        ix->klast[k] = NONE32;
     memset(stamp, 0, nk * sizeof *stamp);
     memset(fill, 0, nk * sizeof *fill);
     for (uint32_t g = 0; g < ng; g++) {
@@ -2037,6 +2154,7 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                     stamp[k] = g + 1;
                     ix->gk_keys[at++] = k;
                     ix->kg_groups[ix->kg_off[k] + fill[k]++] = g;
+                    ix->klast[k] = g;
                 }
             }
         }
@@ -2279,6 +2397,40 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     free(grules);
     if (gfail)
         goto out;
+    /* each table's rules that pass at the baseline value of its slot */
+    for (uint32_t s = 0; s < ns; s++) {
+        fr_gtable *gt = &ix->gtab[s];
+        if (!gt->ndom && !gt->nents && !gt->nnull)
+            continue;
+        uint32_t k = s / 2;
+        fr_val base = (s & 1) ? rs->keys[k].def : ix->base_res[k];
+        if (gt->ndom) {
+            uint32_t d = base.is_null ? 0 : rs->keys[k].type.kind == FR_T_BOOL ? (base.i ? 2 : 1)
+                                                                               : (uint32_t)base.i + 1;
+            if (d < gt->ndom) {
+                gt->base = gt->rules + gt->off[d];
+                gt->nbase = gt->off[d + 1] - gt->off[d];
+            }
+        } else if (base.is_null) {
+            gt->base = gt->nullrules;
+            gt->nbase = gt->nnull;
+        } else {
+            uint32_t n = 0, first = UINT32_MAX;
+            for (uint32_t i = 0; i < gt->nents; i++)
+                if (fr_val_eq(rs->keys[k].type, gt->ents[i].v, base)) {
+                    if (first == UINT32_MAX)
+                        first = i;
+                    n++;
+                }
+            uint32_t *list;
+            if (AZ(list, n))
+                goto out;
+            for (uint32_t i = 0; i < n; i++)
+                list[i] = gt->ents[first + i].rule;
+            gt->base = list;
+            gt->nbase = n;
+        }
+    }
     rc = 0;
 out:
     free(ss.mark);
@@ -2373,9 +2525,34 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         return -1;
     for (uint32_t n = 0; n < rs->nnodes; n++) {
         ix->fast[n].slot = NONE32;
+        ix->fast[n].kind = FR_FAST_NONE;
         ix->fast[n].bits = 0;
+        const fr_node *nd = &rs->nodes[n];
+        /* an int key against an int constant */
+        if (nd->op >= FR_OP_EQ && nd->op <= FR_OP_GE) {
+            const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
+            int flip = 0;
+            if (l->op == FR_OP_CONST && (r->op == FR_OP_KEY || r->op == FR_OP_INPUT)) {
+                const fr_node *t = l;
+                l = r;
+                r = t;
+                flip = 1;
+            }
+            if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST &&
+                rs->keys[l->a].type.kind == FR_T_INT && !rs->consts[r->a].is_null) {
+                uint8_t op = nd->op;
+                if (flip)
+                    op = op == FR_OP_LT ? FR_OP_GT : op == FR_OP_GT ? FR_OP_LT
+                       : op == FR_OP_LE ? FR_OP_GE : op == FR_OP_GE ? FR_OP_LE : op;
+                ix->fast[n].slot = 2 * l->a + (l->op == FR_OP_INPUT);
+                ix->fast[n].kind = FR_FAST_ICMP;
+                ix->fast[n].op = op;
+                ix->fast[n].c = rs->consts[r->a].i;
+                continue;
+            }
+        }
         uint32_t s;
-        if (rs->nodes[n].type.kind != FR_T_BOOL || !conj_slot(rs, n, &s))
+        if (nd->type.kind != FR_T_BOOL || !conj_slot(rs, n, &s))
             continue;
         uint32_t k = s / 2, ndom = dense_ndom(rs, k);
         if (!ndom || ndom > 64)
@@ -2385,8 +2562,76 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             if (conj_pass(rs, n, dense_val(rs, k, d)))
                 b |= 1ull << d;
         ix->fast[n].slot = s;
+        ix->fast[n].kind = FR_FAST_BITS;
         ix->fast[n].bits = b;
     }
+    /* conjunct lists: conditions that are conjunctions of fast tests */
+    if (AZ(ix->cl_off, nr + 1))
+        return -1;
+    uint32_t total = 0, cap = 0;
+    uint32_t *stack = NULL, *conj = NULL;
+    size_t sc = 0, cc = 0;
+    fr_fast *list = NULL;
+    for (uint32_t r = 0; r < nr; r++) {
+        ix->cl_off[r] = total;
+        /* collect the conjuncts */
+        uint32_t ns = 0, nc = 0;
+        int ok = 1;
+        if (fr_vec_reserve((void **)&stack, &sc, 1, sizeof *stack) < 0)
+            goto oom;
+        stack[ns++] = rs->rules[r].cond;
+        while (ns && ok) {
+            uint32_t n = stack[--ns];
+            const fr_node *nd = &rs->nodes[n];
+            if (nd->op == FR_OP_AND) {
+                if (fr_vec_reserve((void **)&stack, &sc, ns + 2, sizeof *stack) < 0)
+                    goto oom;
+                stack[ns++] = nd->b;   /* popped after a: tree order */
+                stack[ns++] = nd->a;
+            } else if (ix->fast[n].kind) {
+                if (fr_vec_reserve((void **)&conj, &cc, nc + 1, sizeof *conj) < 0)
+                    goto oom;
+                conj[nc++] = n;
+            } else
+                ok = 0;
+        }
+        if (!ok || nc == 0)
+            continue;
+        if (total + nc > cap) {
+            size_t ncap = cap;
+            if (fr_vec_reserve((void **)&list, &ncap, total + nc, sizeof *list) < 0)
+                goto oom;
+            cap = (uint32_t)ncap;
+        }
+        /* the pre-check conjunct first (the most selective dense test) */
+        uint32_t first = 0;
+        for (uint32_t i = 0; i < nc; i++) {
+            const fr_fast *f = &ix->fast[conj[i]];
+            if (f->kind == FR_FAST_BITS && f->slot == ix->pslot[r] && f->bits == ix->pbits[r]) {
+                first = i;
+                break;
+            }
+        }
+        list[total++] = ix->fast[conj[first]];
+        for (uint32_t i = 0; i < nc; i++)
+            if (i != first)
+                list[total++] = ix->fast[conj[i]];
+        ix->pslot[r] = NONE32;   /* the list starts with the pre-check */
+    }
+    ix->cl_off[nr] = total;
+    if (AZ(ix->cl_fast, total))
+        goto oom;
+    if (total)
+        memcpy(ix->cl_fast, list, total * sizeof *list);
+    free(stack);
+    free(conj);
+    free(list);
+    return 0;
+oom:
+    free(stack);
+    free(conj);
+    free(list);
+    return -1;
     return 0;
 }
 

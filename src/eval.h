@@ -37,6 +37,8 @@ typedef struct fr_gtable {
     uint32_t   nents;
     uint32_t  *nullrules; /* sparse: rules passing for null */
     uint32_t   nnull;
+    const uint32_t *base; /* the rules passing at the slot's baseline value */
+    uint32_t   nbase;
 } fr_gtable;
 
 /* The guard chosen for a rule: the conjunct node of its condition that tests
@@ -50,8 +52,13 @@ typedef struct fr_guard {
  * the key's values (bit 0 null, bit i+1 value i). */
 typedef struct fr_fast {
     uint32_t slot;        /* key * 2 + input; UINT32_MAX: not such a node */
-    uint64_t bits;
+    uint8_t  kind;        /* FR_FAST_BITS, FR_FAST_ICMP */
+    uint8_t  op;          /* FR_FAST_ICMP: FR_OP_EQ..FR_OP_GE, key on the left */
+    uint64_t bits;        /* FR_FAST_BITS */
+    int64_t  c;           /* FR_FAST_ICMP: the constant */
 } fr_fast;
+
+enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2 };
 
 struct fr_evindex {
     fr_spellmap map;
@@ -67,6 +74,7 @@ struct fr_evindex {
     uint32_t *group_of;     /* [nrules]: group of a declare rule, UINT32_MAX else */
     uint32_t *gk_off, *gk_keys;   /* group -> keys its rules declare */
     uint32_t *kg_off, *kg_groups; /* key -> groups declaring it */
+    uint32_t *klast;        /* [nkeys]: the last group declaring a key, or UINT32_MAX */
     uint32_t *checks;       uint32_t nchecks;  /* non-declare rules, rule order */
     uint32_t  max_group_keys, max_group_rules, max_group_items;
     uint32_t  max_attached;
@@ -88,6 +96,8 @@ struct fr_evindex {
     uint32_t  *enum_off;                /* [nenums + 1] into ecompact */
     const char **ecompact;  uint32_t *ecompact_len;
     fr_fast   *fast;                    /* [nnodes] */
+    uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_fast */
+    fr_fast   *cl_fast;
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
@@ -136,9 +146,11 @@ struct fr_eval {
     /* per-config bookkeeping */
     uint32_t  epoch;
     uint32_t *rmark, *kmark;
+    uint32_t *kneed;         /* key must be resolved again (epoch stamp) */
     uint32_t *touched_rules; uint32_t ntouched_rules;
     uint32_t *touched_keys;  uint32_t ntouched_keys;
     uint32_t *check_list;    uint32_t ncheck_list;
+    uint64_t *emitbits;      /* [nrules / 64], zero between configs */
     uint64_t *dirty;         uint32_t ndirty_words;
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
@@ -163,6 +175,7 @@ struct fr_eval {
     fr_emit    *recs;        uint32_t nrecs, caprecs;
     fr_message *msgs[3];     uint32_t nmsgs[3];
     uint32_t   *msg_rec[3];  /* message -> its record in recs */
+    int         msgs_ready;  /* msgs[] built for this evaluation */
     fr_arena   *arena;       /* message texts, reset per config */
     fr_buf      scratch;
 
@@ -175,6 +188,9 @@ struct fr_eval {
 /* Evaluates node n on the evaluator's current state (after an evaluation:
  * the resolved state).  Returns an fr_rt code. */
 int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out);
+/* Builds the message lists of the last evaluation (texts stay NULL until
+ * fr_result_message renders them). */
+void fr_eval_build_messages(fr_eval *ev);
 /* Text of a run-time error (static string). */
 const char *fr_rt_text(int rt);
 /* The source text of a span (not NUL-terminated), or NULL. */

@@ -56,6 +56,7 @@ static size_t nmsg(const fr_result *res, int sev)
 
 static const fr_message *msg_at(const fr_result *res, int sev, size_t i)
 {
+    fr_eval_build_messages(res->ev);
     return i < res->ev->nmsgs[sev] ? &res->ev->msgs[sev][i] : NULL;
 }
 
