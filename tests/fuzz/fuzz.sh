@@ -48,7 +48,9 @@ compile_one() {  # SRC FLAGS...
     o=$(obj_of "$src")
     if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || newer_header "$o"; then
         # shellcheck disable=SC2086
-        "$FUZZ_CC" $CFLAGS_FUZZ "$@" $INC -c "$src" -o "$o"
+        "$FUZZ_CC" $CFLAGS_FUZZ "$@" $INC "-DFR_SRCDIR=\"$srcdir\"" \
+            "-DFR_PKGDATADIR=\"${FUZZ_PKGDATADIR:-/usr/local/share/flagrule}\"" \
+            -c "$src" -o "$o"
     fi
     echo "$o"
 }
@@ -93,11 +95,16 @@ run() {
         # shellcheck disable=SC2086
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
         UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+        dirs=""
+        for d in "$srcdir/tests/fuzz/corpus/$h" "$srcdir/tests/fuzz/regress/$h"; do
+            [ -d "$d" ] && dirs="$dirs $d"
+        done
+        par=""
+        [ "$FUZZ_JOBS" -gt 1 ] && par="-jobs=$FUZZ_JOBS -workers=$FUZZ_JOBS"
         "$out/fuzz_$h" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
-            -max_len=65536 -print_final_stats=1 -jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS" \
+            -max_len=65536 -print_final_stats=1 $par \
             -artifact_prefix="$work/artifacts/$h-" $dict $FUZZ_FLAGS \
-            "$work/$h" "$srcdir/tests/fuzz/corpus/$h" "$srcdir/tests/fuzz/regress/$h" \
-            >"$log" 2>&1
+            "$work/$h" $dirs >"$log" 2>&1
         rc=$?
         set -e
         grep -E '^(stat::|#[0-9]+.*DONE|==[0-9]+==ERROR|SUMMARY|.*(crash|leak|timeout|oom)-)' "$log" | tail -20 || true

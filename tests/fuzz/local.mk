@@ -37,7 +37,8 @@ FUZZ_ENV = srcdir='$(srcdir)' builddir='$(builddir)' FUZZ_CC='$(FUZZ_CC)' \
 	FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_JOBS='$(FUZZ_JOBS)' FUZZ_FLAGS='$(FUZZ_FLAGS)' \
 	LIB_SOURCES='$(filter %.c,$(libflagrule_la_SOURCES))' \
 	GRAMMAR_SOURCES='grammar/parser.c grammar/lexer.c' \
-	CPPFLAGS_FUZZ='$(AM_CPPFLAGS) $(PCRE2_CFLAGS) $(JANSSON_CFLAGS)' \
+	CPPFLAGS_FUZZ='-I$(top_srcdir)/include -I$(top_srcdir)/src -I$(top_builddir)/grammar $(PCRE2_CFLAGS) $(JANSSON_CFLAGS)' \
+	FUZZ_PKGDATADIR='$(pkgdatadir)' \
 	FUZZ_LIBS='$(PCRE2_LIBS) $(JANSSON_LIBS)'
 
 # `make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS='compile eval doc']`
