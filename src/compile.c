@@ -27,6 +27,7 @@
 #include <pcre2.h>
 
 #include "compile.h"
+#include "doc.h"
 #include "eval.h"
 #include "misspell.h"
 
@@ -2612,6 +2613,33 @@ static fr_ruleset *ruleset_new(fr_compiler *c)
     return rs;
 }
 
+/* Lint: error rules on which the example search of doc.c finds no config
+ * that fires them — most often a contradiction (`a = x & a = y`).  The
+ * search evaluates configs, so it is skipped on very large rule sets. */
+#define LINT_UNTRIGGERED_MAX_RULES 5000u
+
+static int lint_untriggered(fr_compiler *c, const fr_ruleset *rs)
+{
+    if (rs->nrules > LINT_UNTRIGGERED_MAX_RULES)
+        return 0;
+    uint32_t *ids = NULL;
+    size_t n = 0;
+    if (fr_doc_untriggered(rs, 0, &ids, &n) != FR_OK)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        const fr_rule *r = &rs->rules[ids[i]];
+        fr_span sp = r->named ? r->name_loc : r->loc;
+        if (!fr_diag_add(c->diags, FR_SEV_WARNING, sp,
+                         "no config found on which error rule '%s' fires; "
+                         "its condition may be unsatisfiable", r->name)) {
+            free(ids);
+            return -1;
+        }
+    }
+    free(ids);
+    return 0;
+}
+
 static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena *ast, cc *k)
 {
     k->c = c;
@@ -2660,6 +2688,10 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena *ast, cc
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
     if (fr_eval_index_build(rs) < 0) {
+        nomem(k);
+        return NULL;
+    }
+    if (c->lint && lint_untriggered(c, rs) < 0) {
         nomem(k);
         return NULL;
     }
