@@ -314,6 +314,16 @@ static int ev_cond(fr_eval *ev, uint32_t id)
     }
 }
 
+/* The conjunct list of rule r (which has one). */
+static inline int list_cond(const fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    for (uint32_t a = ix->cl_off[r], b = ix->cl_off[r + 1]; a < b; a++)
+        if (!fast_test(ev, &ix->cl_fast[a]))
+            return 0;
+    return 1;
+}
+
 static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond)
 {
     const struct fr_evindex *ix = ev->ix;
@@ -436,10 +446,25 @@ static inline void set_dirty(fr_eval *ev, uint32_t g)
 }
 
 /* Marks rule r for re-examination in this config. */
+static inline int list_cond(const fr_eval *ev, uint32_t r);
+
 static inline void mark_rule(fr_eval *ev, uint32_t r)
 {
     if (ev->rmark[r] == ev->epoch)
         return;
+    if (ev->ix->early[r] && ev->mode == FR_MODE_INCR) {
+        /* A check whose condition reads only keys that no rule declares is
+         * judged now (their values are final): when it keeps its baseline
+         * outcome, off, nothing is recorded at all. */
+        int c = list_cond(ev, r);
+        if (!c && !ev->ix->base_on[r])
+            return;
+        ev->rmark[r] = ev->epoch;
+        ev->touched_rules[ev->ntouched_rules++] = r;
+        ev->on[r] = (uint8_t)c;
+        ev->rt[r] = 0;
+        return;
+    }
     ev->rmark[r] = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
     uint32_t g = ev->ix->group_of[r];
@@ -856,6 +881,7 @@ static void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint
     e->cls = cls;
     e->idx = idx;
     e->sev = sev;
+    ev->nmsgs[sev]++;
 }
 
 static void rule_recs(fr_eval *ev, uint32_t r)
@@ -995,14 +1021,17 @@ static int collect(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     ev->nrecs = 0;
+    ev->conflicts = 0;
     if (ev->mode == FR_MODE_SCAN) {
         for (uint32_t r = 0; r < ev->rs->nrules; r++)
             if (ev->on[r] | ev->rt[r])
                 rule_recs(ev, r);
         for (uint32_t i = 0; i < ix->ndkeys; i++) {
             uint32_t k = ix->dkeys[i];
-            if (ev->conf_a[k] >= 0)
+            if (ev->conf_a[k] >= 0) {
                 add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
+                ev->conflicts = 1;
+            }
         }
     } else {
         /* The rules with messages in rule order: the touched ones through
@@ -1038,20 +1067,22 @@ static int collect(fr_eval *ev)
                 rule_recs(ev, ix->base_emit[bi]);
         for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
             uint32_t k = ev->touched_keys[i];
-            if (ev->conf_a[k] >= 0)
+            if (ev->conf_a[k] >= 0) {
                 add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
+                ev->conflicts = 1;
+            }
         }
     }
+    uint32_t nrules_recs = ev->nrecs;
     for (uint32_t i = 0; i < ev->noscs; i++)
         add_rec(ev, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
     /* the records are in order but for conflicts and oscillations at the
      * end: an insertion sort moves those few into place */
-    sort_recs(ev->recs, ev->nrecs);
+    if (ev->nrecs != nrules_recs || ev->conflicts)
+        sort_recs(ev->recs, ev->nrecs);
 
     /* The message lists are built when first asked for, and their texts
      * rendered then (fr_result_message): the compact format needs neither. */
-    for (uint32_t i = 0; i < ev->nrecs; i++)
-        ev->nmsgs[ev->recs[i].sev]++;
     ev->msgs_ready = 0;
     ev->status = ev->nmsgs[FR_SEV_ERROR] ? FR_STATUS_ERROR : FR_STATUS_OK;
     return 0;
@@ -1183,6 +1214,12 @@ static int evaluate(fr_eval *ev)
         for (uint32_t i = 0; i < ix->ndkeys; i++)
             ev->kneed[ix->dkeys[i]] = ev->epoch;
     } else {
+        /* every input value in place before any rule is looked at */
+        for (uint32_t i = 0; i < ng; i++) {
+            uint32_t k = ev->cfg.given_keys[i];
+            if (ix->kd_off[k] == ix->kd_off[k + 1])
+                ev->res[k] = ev->input[k];
+        }
         for (uint32_t i = 0; i < ng; i++) {
             uint32_t k = ev->cfg.given_keys[i];
             fr_type t = rs->keys[k].type;
@@ -1190,7 +1227,6 @@ static int evaluate(fr_eval *ev)
                 continue;
             notify(ev, k, 1, ev->input[k]);
             if (ix->kd_off[k] == ix->kd_off[k + 1]) {
-                ev->res[k] = ev->input[k];
                 if (!fr_val_eq(t, ev->res[k], ix->base_res[k]))
                     notify(ev, k, 0, ev->res[k]);
             } else {
@@ -2619,10 +2655,22 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         ix->pslot[r] = NONE32;   /* the list starts with the pre-check */
     }
     ix->cl_off[nr] = total;
-    if (AZ(ix->cl_fast, total))
+    if (AZ(ix->cl_fast, total) || AZ(ix->early, nr))
         goto oom;
     if (total)
         memcpy(ix->cl_fast, list, total * sizeof *list);
+    for (uint32_t r = 0; r < nr; r++) {
+        uint8_t kind = rs->rules[r].kind;
+        if (kind == FR_RULE_DECLARE || kind == FR_RULE_REQUIRE || ix->cl_off[r] == ix->cl_off[r + 1])
+            continue;
+        int final = 1;
+        for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
+            uint32_t sl = ix->cl_fast[q].slot, k = sl / 2;
+            if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
+                final = 0;
+        }
+        ix->early[r] = (uint8_t)final;
+    }
     free(stack);
     free(conj);
     free(list);

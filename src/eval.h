@@ -98,6 +98,7 @@ struct fr_evindex {
     fr_fast   *fast;                    /* [nnodes] */
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_fast */
     fr_fast   *cl_fast;
+    uint8_t   *early;                   /* [nrules]: a check judged when marked */
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
@@ -176,6 +177,7 @@ struct fr_eval {
     fr_message *msgs[3];     uint32_t nmsgs[3];
     uint32_t   *msg_rec[3];  /* message -> its record in recs */
     int         msgs_ready;  /* msgs[] built for this evaluation */
+    int         conflicts;   /* a conflict record was added */
     fr_arena   *arena;       /* message texts, reset per config */
     fr_buf      scratch;
 
