@@ -85,6 +85,7 @@ static const char *const CONFIGS[] = {
 #define NCONFIGS (sizeof CONFIGS / sizeof CONFIGS[0])
 
 typedef struct answers {
+    fz_str environ_result;      /* CONFIGS[2] with the process environment on */
     fz_str compile;             /* "ok" or the rc */
     fz_str dump;
     fz_str results[NCONFIGS];
@@ -192,6 +193,25 @@ static void scenario(answers *rec, answers *ref, unsigned long at)
         fr_eval_free(&ev);
     }
 
+    /* The process environment: SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK
+     * (set by main) decides whether CONFIGS[2] has an error.  A snapshot
+     * that fails must not silently evaluate without it. */
+    ev = API(fr_eval_new(rs));
+    if (ev) {
+        API(fr_eval_set_use_environ(ev, true));
+        const fr_result *r = API(fr_eval_line(ev, CONFIGS[2], strlen(CONFIGS[2])));
+        if (r) {
+            fz_str got = { 0 };
+            fz_result_check(rs, r, &got);
+            if (ref)
+                same(at, &ref->environ_result, &got, "fr_eval_set_use_environ + fr_eval_line");
+            else
+                rec->environ_result = got, got.p = NULL;
+            fz_str_free(&got);
+        }
+        fr_eval_free(&ev);
+    }
+
     fr_test_report rep = { 0 };
     rc = API(fr_run_tests(rs, &rep));
     if (rc == FR_OK) {
@@ -216,6 +236,7 @@ static void scenario(answers *rec, answers *ref, unsigned long at)
 
 static void answers_free(answers *a)
 {
+    fz_str_free(&a->environ_result);
     fz_str_free(&a->compile);
     fz_str_free(&a->dump);
     for (size_t i = 0; i < NCONFIGS; i++)
@@ -230,6 +251,7 @@ int main(int argc, char **argv)
     const char *maxruns = getenv("OOM_MAX_RUNS");
     unsigned long max_runs = maxruns ? strtoul(maxruns, NULL, 10) : 1500;
 
+    setenv("SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK", "1000000", 1);
     answers ref;
     memset(&ref, 0, sizeof ref);
     count = 0;
