@@ -404,7 +404,7 @@ static void eval_check(fr_eval *ev, uint32_t r)
 static inline int guard_fails(const fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
-    uint32_t s = ix->pslot[r];   /* (none when the rule has a conjunct list) */
+    uint32_t s = ix->pslot[r];
     if (s == NONE32)
         return 0;
     const fr_val *v = (s & 1) ? &ev->input[s >> 1] : &ev->res[s >> 1];
@@ -412,9 +412,19 @@ static inline int guard_fails(const fr_eval *ev, uint32_t r)
     return !((ix->pbits[r] >> d) & 1);
 }
 
+/* Whether the rule's condition is false before any call: its conjunct list
+ * when it has one, else its guard pre-check. */
+static inline int quick_false(const fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    if (guard_fails(ev, r))
+        return 1;
+    return ix->cl_off[r] != ix->cl_off[r + 1] && !list_cond(ev, r);
+}
+
 static inline void eval_declare_g(fr_eval *ev, uint32_t r)
 {
-    if (guard_fails(ev, r)) {
+    if (quick_false(ev, r)) {
         ev->on[r] = 0;
         ev->rt[r] = 0;
     } else
@@ -423,7 +433,20 @@ static inline void eval_declare_g(fr_eval *ev, uint32_t r)
 
 static inline void eval_check_g(fr_eval *ev, uint32_t r)
 {
-    if (guard_fails(ev, r)) {
+    const fr_rule *ru = &ev->rs->rules[r];
+    /* (in the incremental mode a list starts with the pre-check anyway) */
+    if (ev->mode != FR_MODE_INCR && guard_fails(ev, r)) {
+        ev->on[r] = 0;
+        ev->rt[r] = 0;
+        return;
+    }
+    if (ru->kind != FR_RULE_REQUIRE && ev->ix->cl_off[r] != ev->ix->cl_off[r + 1]) {
+        /* the whole condition is the list */
+        ev->on[r] = (uint8_t)list_cond(ev, r);
+        ev->rt[r] = 0;
+        return;
+    }
+    if (quick_false(ev, r)) {
         ev->on[r] = 0;
         ev->rt[r] = 0;
     } else
@@ -2652,7 +2675,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         for (uint32_t i = 0; i < nc; i++)
             if (i != first)
                 list[total++] = ix->fast[conj[i]];
-        ix->pslot[r] = NONE32;   /* the list starts with the pre-check */
     }
     ix->cl_off[nr] = total;
     if (AZ(ix->cl_fast, total) || AZ(ix->early, nr))
