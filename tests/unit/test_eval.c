@@ -731,9 +731,10 @@ static void atom(rng *r, char *out, size_t cap)
         }
         break;
     case 3: case 4:
-        switch (below(r, 3)) {
+        switch (below(r, 4)) {
         case 0: snprintf(out, cap, "%s > %u", kname[k], below(r, 4)); break;
         case 1: snprintf(out, cap, "%s = %u", kname[k], below(r, 4)); break;
+        case 2: snprintf(out, cap, "%s / %s < %u", kname[k], kname[3 + below(r, 2)], below(r, 3)); break;
         default: snprintf(out, cap, "%s + %s < %u", kname[k], kname[3 + below(r, 2)], below(r, 6)); break;
         }
         break;
