@@ -1300,11 +1300,15 @@ static const fr_result *after_read(fr_eval *ev, int rc)
     return &ev->result;
 }
 
+static int env_ready(fr_eval *ev);
+
 const fr_result *fr_eval_line(fr_eval *ev, const char *line, size_t len)
 {
     if (!ev || (!line && len))
         return NULL;
     restore(ev);
+    if (env_ready(ev) < 0)
+        return NULL;
     if (len && line[len - 1] == '\n')
         len--;
     if (len && line[len - 1] == '\r')
@@ -1317,6 +1321,8 @@ const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv)
     if (!ev || (!argv && argc))
         return NULL;
     restore(ev);
+    if (env_ready(ev) < 0)
+        return NULL;
     return after_read(ev, fr_config_argv(&ev->cfg, argc, argv));
 }
 
@@ -1373,16 +1379,27 @@ static int env_snapshot(fr_eval *ev)
     return 0;
 }
 
+/* The environment is read at the first evaluation after it is turned on
+ * (once, not per config): an allocation failure then fails that call. */
 void fr_eval_set_use_environ(fr_eval *ev, bool on)
 {
     if (!ev)
         return;
     ev->use_environ = on;
-    if (on) {
-        if (env_snapshot(ev) < 0)
-            env_clear(ev);   /* out of memory: behave as without the environment */
-    } else
+    env_clear(ev);
+    ev->env_pending = on;
+}
+
+static int env_ready(fr_eval *ev)
+{
+    if (!ev->env_pending)
+        return 0;
+    if (env_snapshot(ev) < 0) {
         env_clear(ev);
+        return -1;
+    }
+    ev->env_pending = 0;
+    return 0;
 }
 
 void fr_eval_set_mode(fr_eval *ev, int mode)

@@ -132,6 +132,7 @@ struct fr_eval {
     const struct fr_evindex *ix;
     int  mode;            /* FR_MODE_*: how rules are chosen for evaluation */
     bool use_environ;
+    bool env_pending;     /* read the environment at the next evaluation */
 
     /* key state */
     fr_val   *input, *res;
