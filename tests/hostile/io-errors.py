@@ -58,6 +58,25 @@ os.makedirs(path("withdir/sub.rules"), exist_ok=True)
 r = run(["check", "-r", path("withdir"), "--", "--k", "1"])
 if check_sane(r, "a directory named *.rules inside a rules directory", (0, 2)) and r.rc == 2:
     check(b"sub.rules" in r.err, "the error names the directory", r.describe())
+# A FIFO (or socket, device) inside a rules directory must not block the
+# scan forever: skipped or an error, in bounded time.  (An explicit -r FIFO
+# is a legitimate pipe, e.g. -r <(cmd), and may wait for its writer.)
+fifo_dir = path("withfifo")
+os.makedirs(fifo_dir, exist_ok=True)
+write("withfifo/a.rules", "flag k : int = 1;\n")
+os.mkfifo(os.path.join(fifo_dir, "f.rules"))
+r = run(["check", "-r", fifo_dir, "--", "--k", "1"], timeout=10)
+if check_sane(r, "a FIFO named *.rules inside a rules directory", (0, 2)) and r.rc == 2:
+    check(b"f.rules" in r.err, "the error names the FIFO", r.describe())
+# A symlink loop inside a rules directory: ends, with a clear message.
+loop_dir = path("withloop")
+write("withloop/a.rules", "flag k : int = 1;\n")
+os.makedirs(os.path.join(loop_dir, "sub"), exist_ok=True)
+os.symlink("..", os.path.join(loop_dir, "sub", "up"))
+r = run(["check", "-r", loop_dir, "--", "--k", "1"], timeout=10)
+check_sane(r, "a symlink loop inside a rules directory", (0, 2))
+check(len(r.err) < 16384, "a symlink loop: a short report (%d bytes of stderr)" % len(r.err),
+      r.describe())
 # A file where a directory of rules is expected is fine (a file is a rule set).
 # Special files.
 check_sane(run(["check", "-r", "/dev/null", "--"]), "-r /dev/null (empty rule set)", (0, 2))
