@@ -1536,7 +1536,8 @@ static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
         nomem(k);
         return -1;
     }
-    memcpy(out->segs, sv->v, sv->n * sizeof *sv->v);
+    if (sv->n)
+        memcpy(out->segs, sv->v, sv->n * sizeof *sv->v);
     return 0;
 }
 
