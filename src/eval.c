@@ -1178,6 +1178,7 @@ static void evaluate_scan(fr_eval *ev)
             run_cyclic(ev, gi);
             continue;
         }
+        uint8_t any = ix->gshared[gi];
         for (uint32_t i = 0; i < g->n; i++) {
             uint32_t r = ix->plan_rules[g->first + i];
             eval_declare_g(ev, r);
@@ -1185,8 +1186,11 @@ static void evaluate_scan(fr_eval *ev)
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++)
                     ev->kneed[ru->items[j].key] = ev->epoch;
+                any = 1;
             }
         }
+        if (!any)
+            continue;   /* nothing declared here, nothing pending from earlier groups */
         /* a key is resolved at the last group declaring it, if any of its
          * declarations is enabled (else it keeps its input value) */
         for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
@@ -2212,7 +2216,7 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     for (uint32_t k = 0; k < nk; k++)
         ix->kg_off[k + 1] += ix->kg_off[k];
-    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total) || AZ(ix->klast, nk))
+    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total) || AZ(ix->klast, nk) || AZ(ix->gshared, ng))
         return -1;
     for (uint32_t k = 0; k < nk; k++)
         ix->klast[k] = NONE32;
@@ -2236,6 +2240,9 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         }
         uint32_t *ks = ix->gk_keys + ix->gk_off[g];
         uint32_t n = ix->gk_off[g + 1] - ix->gk_off[g];
+        for (uint32_t i = 0; i < n; i++)
+            if (ix->kg_off[ks[i] + 1] - ix->kg_off[ks[i]] > 1)
+                ix->gshared[g] = 1;
         for (uint32_t i = 1; i < n; i++)
             for (uint32_t j = i; j > 0 && ks[j - 1] > ks[j]; j--) {
                 uint32_t t = ks[j];

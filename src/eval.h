@@ -75,6 +75,7 @@ struct fr_evindex {
     uint32_t *gk_off, *gk_keys;   /* group -> keys its rules declare */
     uint32_t *kg_off, *kg_groups; /* key -> groups declaring it */
     uint32_t *klast;        /* [nkeys]: the last group declaring a key, or UINT32_MAX */
+    uint8_t  *gshared;      /* [ngroups]: a key of the group is declared in other groups too */
     uint32_t *checks;       uint32_t nchecks;  /* non-declare rules, rule order */
     uint32_t  max_group_keys, max_group_rules, max_group_items;
     uint32_t  max_attached;
