@@ -5,6 +5,8 @@
 
 #include "eval.h"
 
+#define XDEPTH 24   /* nesting of the explanation of declared keys */
+
 typedef struct xctx {
     fr_eval  *ev;
     fr_buf    b;
@@ -155,8 +157,16 @@ static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurs
         else
             key_origin(&x->b, x->ev, k);
         fr_buf_puts(&x->b, ")\n");
-        if (recurse && !input && x->ev->decl_by[k] >= 0 && !x->seen[k])
+        if (recurse && !input && x->ev->decl_by[k] >= 0 && !x->seen[k]) {
+            if (depth >= XDEPTH) {
+                /* long chains are cut: each key can be explained on its own */
+                indent(&x->b, depth + 1);
+                fr_buf_printf(&x->b, "... (flagrule explain %s goes on from here)\n", key->name);
+                x->seen[k] = 1;
+                continue;
+            }
             explain_key_rec(x, k, depth + 1);
+        }
     }
 }
 
@@ -183,6 +193,31 @@ static void explain_key_rec(xctx *x, uint32_t k, int depth)
     reads_of(x, ru->cond, UINT32_MAX, depth + 1, 1);
 }
 
+/* When the rules declaring k oscillate, says so: the value shown is only
+ * the state in which the oscillation was found. */
+static void osc_note(fr_buf *b, fr_eval *ev, uint32_t k)
+{
+    const struct fr_evindex *ix = ev->ix;
+    const fr_ruleset *rs = ev->rs;
+    for (uint32_t i = 0; i < ev->noscs; i++) {
+        const fr_osc *o = &ev->oscs[i];
+        int in = 0;
+        for (uint32_t j = ix->gk_off[o->group]; j < ix->gk_off[o->group + 1] && !in; j++)
+            in = ix->gk_keys[j] == k;
+        if (!in)
+            continue;
+        fr_buf_printf(b, "  %s oscillates: the rules declaring it never settle (error of rule '%s'), so this\n"
+                         "  is only the state in which the oscillation was found; the rules involved:\n",
+                      rs->keys[k].name, rs->rules[ev->osc_rules[o->first]].name);
+        for (uint32_t j = 0; j < o->n; j++) {
+            uint32_t r = ev->osc_rules[o->first + j];
+            fr_buf_printf(b, "    rule '%s' (", rs->rules[r].name);
+            fr_rule_where(b, rs, r);
+            fr_buf_puts(b, ")\n");
+        }
+    }
+}
+
 char *fr_explain_key(fr_eval *ev, size_t k)
 {
     if (!ev || k >= ev->rs->nkeys)
@@ -203,6 +238,7 @@ char *fr_explain_key(fr_eval *ev, size_t k)
     fr_buf_puts(&x.b, "  (");
     key_origin(&x.b, ev, (uint32_t)k);
     fr_buf_puts(&x.b, ")\n");
+    osc_note(&x.b, ev, (uint32_t)k);
     if (ev->decl_by[k] >= 0) {
         if (ev->given[k]) {
             fr_buf_puts(&x.b, "  input: ");
@@ -222,8 +258,14 @@ char *fr_explain_key(fr_eval *ev, size_t k)
             uint32_t r = ix->kd_rule[i];
             fr_buf_printf(&x.b, "  rule '%s' (", rs->rules[r].name);
             fr_rule_where(&x.b, rs, r);
+            fr_val cv;
+            int crc = fr_eval_node(ev, rs->rules[r].cond, &cv);
             if (ev->rt[r])
                 fr_buf_printf(&x.b, ") could declare it but failed: %s\n", fr_rt_text(ev->rt[r]));
+            else if (!crc && !cv.is_null && cv.i)
+                /* only in a state that is not a fixed point (an oscillation) */
+                fr_buf_puts(&x.b, ") could declare it: its condition holds in this state, but not in the "
+                                  "round that produced it (the rules oscillate):\n");
             else
                 fr_buf_puts(&x.b, ") could declare it, but its condition is false:\n");
             cond_terms(&x, rs->rules[r].cond, 2);
