@@ -55,6 +55,15 @@ for name, body in cases.items():
         check(len(r.err) < 256 * 1024, name + ": diagnostics quote at most a bounded excerpt",
               "stderr is %d bytes" % len(r.err))
 
+# ---- a 1,000,000-member set: lint (the doc example search collects every
+# member as a candidate value) and check stay about linear --------------------
+M1 = big(1000000)
+f = write("bigset.rules", "flag k : int = 1;\nrule r: k in { " +
+          ", ".join(str(i) for i in range(M1)) + " } -> error \"k={k}\";\n")
+for cmd in (["lint", "-r", f], ["check", "-r", f, "--", "--k", str(M1 - 1)], ["doc", "-r", f, "--format", "json"]):
+    r = run(cmd, timeout=30)
+    check_located_error_or_ok(r, "%d-member set (%s)" % (M1, cmd[0]), (0, 1))
+
 # ---- a huge file: 64 MB of valid declarations and comments -----------------
 n = big(400000)
 body = HEAD + "".join("# padding comment line %d %s\nflag f%d : int = %d;\n" % (i, "p" * 100, i, i)
