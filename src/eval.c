@@ -163,10 +163,15 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
 /* A fast test (fr_fast): 1 or 0. */
 static inline int fast_test(const fr_eval *ev, const fr_fast *f)
 {
-    const fr_val *v = (f->slot & 1) ? &ev->input[f->slot >> 1] : &ev->res[f->slot >> 1];
+    const fr_val *v = &ev->res[f->vidx];   /* res and input are one array */
     if (f->kind == FR_FAST_BITS) {
         uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
         return (int)((f->bits >> d) & 1);
+    }
+    if (f->kind == FR_FAST_RANGE) {
+        /* lo <= i <= lo + bits, or its complement (`neg` in op); null: neg */
+        int in = !v->is_null && (uint64_t)v->i - (uint64_t)f->c <= f->bits;
+        return in ^ f->op;
     }
     if (v->is_null)
         return f->op == FR_OP_NE;   /* null: only != holds */
@@ -1448,8 +1453,7 @@ void fr_eval_free(fr_eval **evp)
     free(ev->env_val);
     free(ev->env_set);
     free(ev->env_keys);
-    free(ev->input);
-    free(ev->res);
+    free(ev->res);   /* (input is its second half) */
     free(ev->given);
     free(ev->decl_by);
     free(ev->conf_a);
@@ -1490,7 +1494,7 @@ void fr_eval_free(fr_eval **evp)
     *evp = NULL;
 }
 
-#define NALLOC(p, n) ((p) = calloc((n) ? (n) : 1, sizeof *(p)), (p) == NULL)
+#define NALLOC(p, n) ((p) = calloc((n) != 0 ? (n) : 1, sizeof *(p)), (p) == NULL)
 
 /* An evaluator on index ix (which may be partly built: baseline arrays
  * absent means full mode from the empty state). */
@@ -1512,7 +1516,11 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         cap_recs += 1 + rs->rules[r].nattached;
     cap_recs += nk + ng + 1;
     ev->caprecs = (uint32_t)cap_recs;
-    if (NALLOC(ev->input, nk) || NALLOC(ev->res, nk) || NALLOC(ev->given, nk) ||
+    /* resolved and input values in one array: a fast test reads res[vidx] */
+    if (NALLOC(ev->res, 2 * nk))
+        goto fail;
+    ev->input = ev->res + nk;
+    if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
         NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->on, nr) || NALLOC(ev->rt, nr) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || NALLOC(ev->rmark, nr) ||
@@ -2631,6 +2639,24 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 ix->fast[n].kind = FR_FAST_ICMP;
                 ix->fast[n].op = op;
                 ix->fast[n].c = rs->consts[r->a].i;
+                /* as a range [lo, lo + span], complemented for != */
+                int64_t c = rs->consts[r->a].i, lo = 0, hi = 0;
+                int ok = 1, neg = 0;
+                switch (op) {
+                case FR_OP_EQ: lo = hi = c; break;
+                case FR_OP_NE: lo = hi = c; neg = 1; break;
+                case FR_OP_LT: lo = INT64_MIN; hi = c - (c != INT64_MIN); ok = c != INT64_MIN; break;
+                case FR_OP_LE: lo = INT64_MIN; hi = c; break;
+                case FR_OP_GT: lo = c + (c != INT64_MAX); hi = INT64_MAX; ok = c != INT64_MAX; break;
+                default:       lo = c; hi = INT64_MAX; break;
+                }
+                if (ok) {
+                    ix->fast[n].kind = FR_FAST_RANGE;
+                    ix->fast[n].op = (uint8_t)neg;
+                    ix->fast[n].c = lo;
+                    ix->fast[n].bits = (uint64_t)hi - (uint64_t)lo;
+                }
+                ix->fast[n].vidx = (l->op == FR_OP_INPUT ? nk : 0) + l->a;
                 continue;
             }
         }
@@ -2647,6 +2673,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         ix->fast[n].slot = s;
         ix->fast[n].kind = FR_FAST_BITS;
         ix->fast[n].bits = b;
+        ix->fast[n].vidx = ((s & 1) ? nk : 0) + k;
     }
     /* conjunct lists: conditions that are conjunctions of fast tests */
     if (AZ(ix->cl_off, nr + 1))

@@ -52,13 +52,14 @@ typedef struct fr_guard {
  * the key's values (bit 0 null, bit i+1 value i). */
 typedef struct fr_fast {
     uint32_t slot;        /* key * 2 + input; UINT32_MAX: not such a node */
-    uint8_t  kind;        /* FR_FAST_BITS, FR_FAST_ICMP */
-    uint8_t  op;          /* FR_FAST_ICMP: FR_OP_EQ..FR_OP_GE, key on the left */
-    uint64_t bits;        /* FR_FAST_BITS */
-    int64_t  c;           /* FR_FAST_ICMP: the constant */
+    uint32_t vidx;        /* index in ev->res (input values follow the resolved) */
+    uint8_t  kind;        /* FR_FAST_BITS, FR_FAST_ICMP, FR_FAST_RANGE */
+    uint8_t  op;          /* ICMP: FR_OP_EQ..FR_OP_GE, key on the left; RANGE: 1 = outside */
+    uint64_t bits;        /* BITS: the set; RANGE: the span */
+    int64_t  c;           /* ICMP: the constant; RANGE: the low end */
 } fr_fast;
 
-enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2 };
+enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2, FR_FAST_RANGE = 3 };
 
 struct fr_evindex {
     fr_spellmap map;
