@@ -31,6 +31,7 @@ cases = {
     "100k '{{' in a template": "rule r: b -> error \"" + "{{" * N + "{k}" + "}}" * N + "\";\n",
     "100k '{' in a template": "rule r: b -> error \"" + "{" * N + "\";\n",
     "100k interpolations": "rule r: b -> error \"" + "{k!r}" * N + "\";\n",
+    "100k unknown interpolations": "rule r: b -> error \"" + "{nosuch}" * N + "\";\n",
     "100k declare items": "rule r: b -> declare " + ", ".join(["k = 1"] * N) + ";\n",
     "100k enum values": "flag big : enum { " + ", ".join("v%d" % i for i in range(N)) + " } = v0;\n",
     "100k cli spellings": "flag c : int = 0 cli " + ", ".join('"--c%d"' % i for i in range(N)) + ";\n",
