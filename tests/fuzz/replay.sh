@@ -10,7 +10,7 @@ top_builddir=${top_builddir:-.}
 bin=$top_builddir/tests/fuzz/replay_$h
 [ -x "$bin" ] || { echo "replay.sh: $bin not built" >&2; exit 99; }
 timeout=20
-[ -n "${VALGRIND_CMD:-}" ] && timeout=300
+[ -n "${VALGRIND_CMD:-}" ] && timeout=120
 dirs=""
 for d in "$top_srcdir/tests/fuzz/corpus/$h" "$top_srcdir/tests/fuzz/regress/$h"; do
     [ -d "$d" ] && dirs="$dirs $d"
