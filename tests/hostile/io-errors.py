@@ -110,6 +110,28 @@ for fmt in ("text", "json", "compact"):
     check(noise.strip() == "", what + ": nothing on stderr", noise[:500])
     check(secs < 60 * SLOW, what + ": ends promptly (%.1fs)" % secs)
 
+# The same with SIGPIPE ignored (as some CI runners and daemons leave it):
+# write() fails with EPIPE, which must end the run quietly and promptly.
+cmd = "trap '' PIPE; '%s' check -r '%s' < '%s' | head -1" % (FLAGRULE, RULES, bigin)
+t0 = time.monotonic()
+p = subprocess.run(["bash", "-c", cmd + "; echo \"status ${PIPESTATUS[0]}\" >&2"],
+                   capture_output=True, timeout=120 * SLOW)
+secs = time.monotonic() - t0
+err = p.stderr.decode("utf-8", "replace")
+check(re.fullmatch(r"status [01]\s*", err) is not None,
+      "SIGPIPE ignored, check < big | head -1: status 0/1 and nothing on stderr", err[:500])
+check(secs < 30 * SLOW, "SIGPIPE ignored: ends promptly (%.1fs)" % secs)
+
+# Closed standard streams.
+p = subprocess.run(["bash", "-c", "'%s' check -r '%s' -- --tp-size 2 >&-" % (FLAGRULE, RULES)],
+                   capture_output=True, timeout=60 * SLOW)
+check(p.returncode == 2 and b"flagrule: " in p.stderr, "stdout closed: status 2 and a message",
+      repr((p.returncode, p.stderr[:300])))
+p = subprocess.run(["bash", "-c", "'%s' check -r '%s' <&-" % (FLAGRULE, RULES)],
+                   capture_output=True, timeout=60 * SLOW)
+check(p.returncode == 2 and b"flagrule: " in p.stderr, "stdin closed: status 2 and a message",
+      repr((p.returncode, p.stderr[:300])))
+
 cmd = "'%s' doc -r '%s' --format json | head -c 10 >/dev/null" % (FLAGRULE, RULES)
 p = subprocess.run(["bash", "-c", cmd + "; echo \"status ${PIPESTATUS[0]}\" >&2"],
                    capture_output=True, timeout=120 * SLOW)

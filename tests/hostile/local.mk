@@ -14,6 +14,7 @@ HOSTILE_TESTS = \
 	tests/hostile/regex-limits.py \
 	tests/hostile/config-stream.py \
 	tests/hostile/io-errors.py \
+	tests/hostile/cli-args.py \
 	tests/hostile/escaping.py \
 	tests/hostile/oom-cli.py
 if HAVE_PYTHON3
