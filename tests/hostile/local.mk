@@ -38,3 +38,26 @@ tests/hostile/failmalloc.so: tests/hostile/failmalloc.c
 	$(AM_V_CC)$(CC) -shared -fPIC -O2 -Wall -o $@ $(srcdir)/tests/hostile/failmalloc.c -ldl
 tests/hostile/oom-cli.log: tests/hostile/failmalloc.so
 CLEANFILES += tests/hostile/failmalloc.so
+
+# One ruleset shared by evaluators on several threads (results must equal the
+# single-threaded ones).  `make tsan-threads` builds the same test and the
+# library sources with clang -fsanitize=thread and runs it.
+check_PROGRAMS += tests/hostile/threads
+tests_hostile_threads_SOURCES = tests/hostile/threads.c tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
+tests_hostile_threads_LDADD = libflagrule.la $(PCRE2_LIBS) -lpthread
+TESTS += tests/hostile/threads
+
+TSAN_GRAMMAR = grammar/parser.c grammar/lexer.c
+tsan-threads: $(BUILT_SOURCES) grammar/lexer.c
+	$(FUZZ_CC) -fsanitize=thread -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L \
+	  -I$(top_builddir) -I$(top_srcdir) -I$(top_srcdir)/include -I$(top_srcdir)/src \
+	  -I$(top_builddir)/grammar $(PCRE2_CFLAGS) \
+	  -DFR_SRCDIR='"$(abs_top_srcdir)"' -DFR_PKGDATADIR='"$(pkgdatadir)"' \
+	  -o tests/hostile/threads-tsan $(srcdir)/tests/hostile/threads.c \
+	  $(srcdir)/tests/fuzz/fuzz_result.c \
+	  $(addprefix $(srcdir)/,$(filter %.c,$(libflagrule_la_SOURCES))) \
+	  $(foreach f,$(TSAN_GRAMMAR),$(if $(wildcard $(f)),$(f),$(srcdir)/$(f))) \
+	  $(PCRE2_LIBS) -lpthread
+	TSAN_OPTIONS=halt_on_error=1 tests/hostile/threads-tsan
+.PHONY: tsan-threads
+CLEANFILES += tests/hostile/threads-tsan
