@@ -415,7 +415,7 @@ attached
 
 doc
     : K_DOC '{' docitems '}' {
-        $$ = NEW(ast_doc);
+        $$ = ctx->skipped_open == @2.start + 1 ? NULL : NEW(ast_doc);   /* skipped: dropped */
         if ($$) {
             $$->fields = $3.head;
             $$->pos = @$;
@@ -581,7 +581,7 @@ str
  * the block (which may pop `cases`) loses none of them. */
 test
     : K_TEST str '{' { ctx->cases_head = ctx->cases_tail = NULL; ctx->ncases = 0; } cases '}' {
-        $$ = ast_stmt_new(ctx, AS_TEST);
+        $$ = ctx->skipped_open == @3.start + 1 ? NULL : ast_stmt_new(ctx, AS_TEST);   /* skipped */
         if ($$) {
             $$->u.test.name = $2;
             $$->u.test.cases = ctx->cases_head;

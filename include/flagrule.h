@@ -101,6 +101,13 @@ void fr_compiler_set_max_errors(fr_compiler *c, unsigned n);
 /* Also run the slower static checks of `flagrule lint` (cycles, rules that
  * can never fire, ...) as warnings. */
 void fr_compiler_set_lint(fr_compiler *c, bool on);
+/* Skip the `test` and `doc` blocks: a well-formed block is found by a byte
+ * scan and not parsed (the ruleset has no tests and no rule docs); a block
+ * the scan cannot vouch for is parsed as usual, so syntax errors that end a
+ * block early are still reported.  For callers that only evaluate configs
+ * (check, resolve, explain): `flagrule test`, `lint` and `doc` parse all.
+ * Off by default. */
+void fr_compiler_set_skip_tests(fr_compiler *c, bool on);
 
 void fr_ruleset_free(fr_ruleset **rs);
 

@@ -311,6 +311,12 @@ typedef struct fr_parse_ctx {
     bool         slong;      /* the string is longer than FR_MAX_STRING */
     char        *cbuf;       /* the words of the current test config */
     size_t       clen, ccap;
+    /* skipping test and doc blocks (fr_compiler_set_skip_tests) */
+    bool         skip_blocks;   /* input: scan well-formed blocks, do not parse them */
+    int          lex_last;      /* the last token frl_tok passed on */
+    bool         close_pending; /* the next token is the skipped block's '}' */
+    uint32_t     close_at;      /* its offset */
+    uint32_t     skipped_open;  /* offset + 1 of the '{' of the last skipped block (0: none) */
 } fr_parse_ctx;
 
 /* frl_lex returns this after a nesting error: call it again. */

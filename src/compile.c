@@ -36,6 +36,7 @@ struct fr_compiler {
     fr_diags    *diags;
     fr_errsink   sink;
     bool         lint;
+    bool         skip_tests;  /* fr_compiler_set_skip_tests */
     bool         used;        /* fr_compile() ran */
     bool         oom;
     bool         io_failed;   /* a path could not be read */
@@ -89,6 +90,12 @@ void fr_compiler_set_lint(fr_compiler *c, bool on)
 {
     if (c)
         c->lint = on;
+}
+
+void fr_compiler_set_skip_tests(fr_compiler *c, bool on)
+{
+    if (c)
+        c->skip_tests = on;
 }
 
 static fr_span no_span(void)
@@ -2398,6 +2405,7 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
     ctx.text = (char *)fr_sources_text(k->rs->sources, file, &len);   /* scanned in place */
     ctx.len = len;
     ctx.out = f;
+    ctx.skip_blocks = k->c->skip_tests;
     if (fr_parse(&ctx) < 0)
         nomem(k);
     return f;

@@ -18,6 +18,7 @@ typedef struct cli_rules {
     const char **paths;   /* -r PATH, in order */
     size_t       npaths;
     bool         lint;    /* run the lint checks while compiling */
+    bool         tests;   /* compile test and doc blocks (test, lint, doc); else skipped */
     bool         color;   /* colour diagnostics (stderr is a tty and NO_COLOR unset) */
 } cli_rules;
 

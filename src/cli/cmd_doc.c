@@ -203,6 +203,7 @@ int cmd_doc(int argc, char **argv)
     }
 
     cr.color = !no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    cr.tests = true;
     rs = cli_load_rules(&cr, NULL);
     if (!rs)
         goto done;

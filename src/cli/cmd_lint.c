@@ -84,6 +84,7 @@ int cmd_lint(int argc, char **argv)
         color = isatty(STDERR_FILENO) && !(nc && *nc);
     }
     cr.lint = true;
+    cr.tests = true;
     cr.color = color;
     fr_ruleset *rs = cli_load_rules(&cr, NULL);
     cli_rules_free(&cr);

@@ -69,6 +69,7 @@ int cmd_test(int argc, char **argv)
         }
     }
     cr.color = !no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    cr.tests = true;
     fr_ruleset *rs = cli_load_rules(&cr, NULL);
     cli_rules_free(&cr);
     if (!rs)

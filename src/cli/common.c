@@ -94,6 +94,7 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
     if (!c)
         cli_oom();
     fr_compiler_set_lint(c, cr->lint);
+    fr_compiler_set_skip_tests(c, !cr->tests && !cr->lint);
 
     char *envcopy = NULL;
     size_t added = 0;
