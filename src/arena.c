@@ -1,4 +1,12 @@
-/* arena.c — bump allocator: a chain of blocks, each twice the last. */
+/* arena.c — bump allocator: a chain of blocks, each twice the last.
+ *
+ * Large blocks come from calloc, which maps fresh zero pages for them (no
+ * memset); `dirty` is how far a block may hold old data (all of a small
+ * malloc'd block; after fr_arena_reset, what was handed out), and
+ * fr_arena_zalloc clears only below it. */
+
+#define FR_ARENA_CALLOC (128 * 1024)   /* glibc's default mmap threshold */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +20,7 @@ typedef struct fr_block {
     struct fr_block *prev;
     size_t           size;   /* usable bytes in data[] */
     size_t           used;
+    size_t           dirty;  /* data[dirty..size) is zero (and not handed out) */
     _Alignas(16) unsigned char data[];
 } fr_block;
 
@@ -24,12 +33,14 @@ static fr_block *block_new(size_t size, fr_block *prev)
 {
     if (size > SIZE_MAX - sizeof(fr_block))
         return NULL;
-    fr_block *b = malloc(sizeof(fr_block) + size);
+    bool big = size >= FR_ARENA_CALLOC;
+    fr_block *b = big ? calloc(1, sizeof(fr_block) + size) : malloc(sizeof(fr_block) + size);
     if (!b)
         return NULL;
     b->prev = prev;
     b->size = size;
     b->used = 0;
+    b->dirty = big ? 0 : size;
     return b;
 }
 
@@ -90,9 +101,16 @@ void *fr_arena_alloc(fr_arena *a, size_t n)
 
 void *fr_arena_zalloc(fr_arena *a, size_t n)
 {
-    void *p = fr_arena_alloc(a, n);
-    if (p)
-        memset(p, 0, n ? n : 1);
+    unsigned char *p = fr_arena_alloc(a, n);
+    if (p) {
+        /* p is in the head block, at or above its old `used` */
+        fr_block *b = a->head;
+        size_t off = (size_t)(p - b->data);
+        if (off < b->dirty) {
+            size_t k = b->dirty - off;
+            memset(p, 0, k < n ? k : n);
+        }
+    }
     return p;
 }
 
@@ -127,6 +145,8 @@ void fr_arena_reset(fr_arena *a)
         b = p;
     }
     keep->prev = NULL;
+    if (keep->used > keep->dirty)
+        keep->dirty = keep->used;
     keep->used = 0;
     a->total_used = 0;
 }
