@@ -692,6 +692,10 @@ static int val_same(const fr_ruleset *rs, uint32_t k, fr_val a, fr_val b)
     return fr_val_eq(key_type(rs, k), a, b);
 }
 
+/* Candidate values kept per key.  The search tries few values per key; a
+ * rule over a set of a million members must not make the pool quadratic. */
+#define POOL_MAX 256u
+
 static void pool_add(search *s, uint32_t k, fr_val v)
 {
     const fr_key *key = &s->rs->keys[k];
@@ -709,6 +713,8 @@ static void pool_add(search *s, uint32_t k, fr_val v)
         (v.i < 0 || (uint64_t)v.i >= s->rs->enums[key->type.enum_id].nvalues))
         return;
     pool *p = &s->pools[k];
+    if (p->n >= POOL_MAX)
+        return;   /* enough to search with; keeps a huge set linear */
     for (size_t i = 0; i < p->n; i++)
         if (val_same(s->rs, k, p->v[i], v))
             return;
