@@ -273,7 +273,12 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
                     else
                         r = io_error(c, full, "is a directory (expected a rule file)", 0);
                 } else if (has_rules_ext(names[i])) {
-                    r = add_file(c, full);
+                    /* a FIFO or device found by the scan would block or
+                     * never end; only an explicit -r may name one */
+                    if (stat(full, &st) == 0 && !S_ISREG(st.st_mode))
+                        r = io_error(c, full, "is not a regular file (in a rules directory)", 0);
+                    else
+                        r = add_file(c, full);
                 }
                 if (r != FR_OK && rc == FR_OK)
                     rc = r;
@@ -2649,7 +2654,7 @@ static int lint_untriggered(fr_compiler *c, const fr_ruleset *rs)
     return 0;
 }
 
-static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena *ast, cc *k)
+static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, cc *k)
 {
     k->c = c;
     k->sink = &c->sink;
@@ -2664,7 +2669,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena *ast, cc
     uint64_t nexprs = 0;
     uint32_t nkeys = 0, nrules = 0, ntests = 0, naliases = 0;
     for (size_t i = 0; i < c->nfiles && !stopped(k); i++) {
-        k->files[i] = parse_file(k, ast, c->files[i]);
+        k->files[i] = parse_file(k, *ast, c->files[i]);
         if (!k->files[i])
             return NULL;
         nexprs += k->files[i]->nexprs;
@@ -2688,6 +2693,11 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena *ast, cc
         nomem(k);
         return NULL;
     }
+    /* the tree is not read after this: give its memory back before the
+     * graph and the evaluator's indexes are built (peak RSS) */
+    for (size_t i = 0; i < k->nfiles; i++)
+        k->files[i] = NULL;
+    fr_arena_free(ast);
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
     if (fr_graph_build(rs, &k->deps, &c->sink, c->lint) < 0 || fr_ir_index(rs) < 0) {
@@ -2735,7 +2745,7 @@ fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
     }
     cc k;
     memset(&k, 0, sizeof k);
-    fr_ruleset *out = compile_all(c, rs, ast, &k);
+    fr_ruleset *out = compile_all(c, rs, &ast, &k);
     if (!out) {
         /* the codes live in the growable array until finish_arrays copied them */
         free_regexes(k.regexes, rs->nregexes);
