@@ -20,7 +20,7 @@ HOSTILE_TESTS = \
 if HAVE_PYTHON3
 TESTS += $(HOSTILE_TESTS)
 endif
-EXTRA_DIST += $(HOSTILE_TESTS) tests/hostile/hostile.py tests/hostile/failmalloc.c
+EXTRA_DIST += $(HOSTILE_TESTS) tests/hostile/hostile.py tests/hostile/failmalloc.c tests/hostile/README.md
 
 # The library under failing allocations: its malloc & co. are redirected at
 # link time (libflagrule is static here).
