@@ -393,6 +393,23 @@ static int cmp_u32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Sorts ids ascending: insertion sort for the few keys a rule reads (qsort
+ * costs ~200 instructions a call even for one or two), qsort beyond. */
+static void sort_u32(uint32_t *v, size_t n)
+{
+    if (n > 16) {
+        qsort(v, n, sizeof *v, cmp_u32);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        uint32_t x = v[i];
+        size_t j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
 /* ---- compile state -------------------------------------------------------------- */
 
 #define NONE UINT32_MAX
@@ -1849,12 +1866,12 @@ static void c_rule(cc *k, const ast_rule *r, uint32_t id, segvec *sv)
             return;
         }
         memcpy(out->reads, k->rd, k->nrd * sizeof *k->rd);
-        qsort(out->reads, k->nrd, sizeof *out->reads, cmp_u32);
+        sort_u32(out->reads, k->nrd);
         out->nreads = (uint32_t)k->nrd;
     }
     uint32_t d0 = k->deps.off[id];
     if (k->ndeps > d0)
-        qsort(k->deps.keys + d0, k->ndeps - d0, sizeof *k->deps.keys, cmp_u32);
+        sort_u32(k->deps.keys + d0, k->ndeps - d0);
     k->deps.off[id + 1] = (uint32_t)k->ndeps;
 }
 
