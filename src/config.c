@@ -452,6 +452,44 @@ static inline fr_parse_rc parse_value(const fr_spellmap *m, const fr_ruleset *rs
     return fr_value_parse(rs, t, s, len, out);
 }
 
+/* Python's argparse accepts any unambiguous prefix of a long option
+ * (`--tp 8` for `--tp-size 8`, allow_abbrev), so launch lines written for
+ * such programs use them.  On a miss of the exact lookup: the flag spellings
+ * that start with the word; one key -> *k (0 returned); several keys -> 1
+ * (ambiguous); none -> *k = -1, 0.  Only when an exact lookup failed, so the
+ * hot path does not pay it. */
+static int abbrev_key(const fr_spellmap *m, const char *w, size_t len, int32_t *k)
+{
+    *k = -1;
+    if (len < 3)
+        return 0;
+    for (uint32_t i = 0; i < m->nflag_spellings; i++) {
+        const char *sp = m->flag_spellings[i];
+        if (strncmp(sp, w, len) != 0 || sp[len] == '\0')
+            continue;
+        int32_t key = fr_spellmap_find(m, sp, strlen(sp));
+        if (*k >= 0 && key != *k) {
+            *k = -1;
+            return 1;
+        }
+        *k = key;
+    }
+    return 0;
+}
+
+static void list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t len)
+{
+    int first = 1;
+    for (uint32_t i = 0; i < m->nflag_spellings; i++) {
+        const char *sp = m->flag_spellings[i];
+        if (strncmp(sp, w, len) != 0)
+            continue;
+        fr_buf_puts(r, first ? "" : ", ");
+        fr_buf_puts(r, sp);
+        first = 0;
+    }
+}
+
 static int interpret(fr_cfgin *c)
 {
     const fr_ruleset *rs = c->rs;
@@ -469,6 +507,16 @@ static int interpret(fr_cfgin *c)
             const char *eq = memchr(w, '=', len);
             size_t slen = eq ? (size_t)(eq - w) : len;
             int32_t k = find_padded(m, w, slen);
+            if (k < 0) {
+                int amb = abbrev_key(m, w, slen, &k);
+                if (amb) {
+                    fr_buf_puts(r, "ambiguous flag ");
+                    reason_value(r, w, slen);
+                    fr_buf_puts(r, " could match ");
+                    list_prefixed(r, m, w, slen);
+                    return r->oom ? -1 : 1;
+                }
+            }
             if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
                 fr_buf_puts(r, "unknown flag ");
                 reason_value(r, w, slen);

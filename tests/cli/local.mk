@@ -10,6 +10,8 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/check-argv-abbrev.t \
+	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
 	tests/cli/check-argv-enum.t \
 	tests/cli/check-argv-errors.t \
