@@ -166,6 +166,10 @@ void     fr_eval_free(fr_eval **ev);
  * environment (getenv).  Default off in the library; the CLI turns it on
  * unless --no-env. */
 void fr_eval_set_use_environ(fr_eval *ev, bool on);
+/* Options: skip flags the rule set does not declare (with the word after
+ * one when it looks like its value) instead of making the config invalid,
+ * so a full launch line of the program can be checked.  Default off. */
+void fr_eval_set_ignore_unknown(fr_eval *ev, bool on);
 
 /* Evaluate one config written as a shell command line (quoting honoured,
  * leading program words skipped, `--flag value`, `--flag=value`, bare bool

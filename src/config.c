@@ -490,6 +490,22 @@ static void list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t
     }
 }
 
+/* With ignore_unknown, a flag the rules do not declare is skipped (unless
+ * it is a near miss of a declared one: a typo stays invalid), and so
+ * is the word after it when it looks like the flag's value (it does not
+ * start with '-', or is a negative number) and no '=' gave one.  Returns the
+ * number of extra words skipped. */
+static size_t skip_unknown_value(const fr_cfgin *c, const char *base, size_t i, bool has_eq)
+{
+    if (has_eq || i + 1 >= c->nwords)
+        return 0;
+    const char *n = base + c->words[i + 1].off;
+    size_t nlen = c->words[i + 1].len;
+    if (nlen == 0 || n[0] != '-' || (nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
+        return 1;
+    return 0;
+}
+
 static int interpret(fr_cfgin *c)
 {
     const fr_ruleset *rs = c->rs;
@@ -516,6 +532,11 @@ static int interpret(fr_cfgin *c)
                     list_prefixed(r, m, w, slen);
                     return r->oom ? -1 : 1;
                 }
+            }
+            if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && c->ignore_unknown &&
+                !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
+                i += skip_unknown_value(c, base, i, eq != NULL);
+                continue;
             }
             if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
                 fr_buf_puts(r, "unknown flag ");
@@ -588,6 +609,10 @@ static int interpret(fr_cfgin *c)
         if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
             const char *eq = memchr(w, '=', len);
             size_t slen = eq ? (size_t)(eq - w) : len;
+            if (c->ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
+                i += skip_unknown_value(c, base, i, eq != NULL);
+                continue;
+            }
             fr_buf_puts(r, "unknown flag ");
             reason_value(r, w, slen);
             did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);

@@ -58,6 +58,7 @@ typedef struct fr_cfgin {
     fr_word   *words;      /* scratch (reused) */
     size_t     nwords, capwords;
     fr_buf     reason;     /* the invalid reason */
+    bool       ignore_unknown; /* skip flags the rules do not declare */
 } fr_cfgin;
 
 /* Reads one config.  Returns 0 (ok), 1 (invalid: c->reason holds why) or -1

@@ -1388,6 +1388,12 @@ static int env_snapshot(fr_eval *ev)
     return 0;
 }
 
+void fr_eval_set_ignore_unknown(fr_eval *ev, bool on)
+{
+    if (ev)
+        ev->cfg.ignore_unknown = on;
+}
+
 /* The environment is read at the first evaluation after it is turned on
  * (once, not per config): an allocation failure then fails that call. */
 void fr_eval_set_use_environ(fr_eval *ev, bool on)

@@ -18,7 +18,7 @@ enum fmt { FMT_TEXT, FMT_JSON, FMT_COMPACT, FMT_ARGS, FMT_KV };
 typedef struct opts {
     cli_rules rules;
     int       format;
-    bool      werror, verbose, no_env, no_color, help;
+    bool      werror, verbose, no_env, no_color, help, ignore_unknown;
     bool      have_words;      /* `--` was given */
     int       nwords;
     char    **words;
@@ -105,10 +105,10 @@ static void out_text(out *o, const char *s)
 /* ---- options ------------------------------------------------------------------- */
 
 static const char *const check_opts[] = {
-    "-r", "--rules", "--format", "--werror", "-v", "--verbose", "--no-env", "--no-color", "--help", "-h",
+    "-r", "--rules", "--format", "--werror", "-v", "--verbose", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h",
 };
 static const char *const resolve_opts[] = {
-    "-r", "--rules", "--format", "--no-env", "--no-color", "--help", "-h",
+    "-r", "--rules", "--format", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h",
 };
 
 static void unknown_option(const char *cmd, const char *arg, const char *const *cand, size_t n)
@@ -197,6 +197,8 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
             o->verbose = true;
         } else if (!strcmp(a, "--no-env")) {
             o->no_env = true;
+        } else if (!strcmp(a, "--ignore-unknown")) {
+            o->ignore_unknown = true;
         } else if (!strcmp(a, "--no-color")) {
             o->no_color = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -218,7 +220,8 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
 static void check_usage(FILE *f)
 {
     fputs("usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]\n"
-          "                      [--no-env] [--no-color] [-- FLAGS... | < CONFIGS]\n"
+          "                      [--no-env] [--ignore-unknown] [--no-color]\n"
+          "                      [-- FLAGS... | < CONFIGS]\n"
           "\n"
           "Evaluates configs against the rules.  With FLAGS after '--', checks that one\n"
           "config; otherwise reads one config per line from standard input and prints\n"
@@ -229,6 +232,7 @@ static void check_usage(FILE *f)
           "  --werror         a config with warnings fails too\n"
           "  -v, --verbose    text format: also print the declared and resolved values\n"
           "  --no-env         do not read env keys from the process environment\n"
+          "  --ignore-unknown skip flags the rules do not declare (and their values)\n"
           "  --no-color       do not colour the output\n"
           "  -h, --help       print this help\n"
           "\n"
@@ -240,7 +244,7 @@ static void check_usage(FILE *f)
 static void resolve_usage(FILE *f)
 {
     fputs("usage: flagrule resolve [-r PATH]... [--format flags|kv|json] [--no-env]\n"
-          "                        [--no-color] [-- FLAGS...]\n"
+          "                        [--ignore-unknown] [--no-color] [-- FLAGS...]\n"
           "\n"
           "Prints the resolved config: every key's value after the declare rules.\n"
           "Messages go to standard error; a config with errors is still printed,\n"
@@ -252,6 +256,7 @@ static void resolve_usage(FILE *f)
           "                   env and fact keys as leading NAME=VALUE words;\n"
           "                   kv: KEY=VALUE lines of every key; json: one object\n"
           "  --no-env         do not read env keys from the process environment\n"
+          "  --ignore-unknown skip flags the rules do not declare (and their values)\n"
           "  --no-color       do not colour the output\n"
           "  -h, --help       print this help\n",
           f);
@@ -675,6 +680,7 @@ static fr_eval *make_eval(const fr_ruleset *rs, const opts *o)
     if (!ev)
         cli_oom();
     fr_eval_set_use_environ(ev, !o->no_env);
+    fr_eval_set_ignore_unknown(ev, o->ignore_unknown);
     return ev;
 }
 

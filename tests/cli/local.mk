@@ -13,6 +13,7 @@ CLI_TESTS = \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
+	tests/cli/check-ignore-unknown.t \
 	tests/cli/check-argv-enum.t \
 	tests/cli/check-argv-errors.t \
 	tests/cli/check-argv-invalid.t \
