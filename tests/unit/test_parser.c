@@ -264,6 +264,78 @@ static void test_plan_and_tests(void **state)
     built_free(&b);
 }
 
+/* fr_compiler_set_skip_tests: well-formed test and doc blocks are scanned
+ * over, not compiled; a block the scanner cannot vouch for is parsed. */
+static built compile_skip(const char *text)
+{
+    built b;
+    b.c = fr_compiler_new();
+    assert_non_null(b.c);
+    fr_compiler_set_skip_tests(b.c, true);
+    assert_int_equal(fr_compiler_add_text(b.c, "t.rules", text, strlen(text)), FR_OK);
+    b.rs = fr_compile(b.c, &b.rc);
+    return b;
+}
+
+static void test_skip_blocks(void **state)
+{
+    (void)state;
+    built full = compile_text(sglang, false);
+    built b = compile_skip(sglang);
+    assert_non_null(b.rs);
+    assert_int_equal(b.rs->ntests, 0);
+    assert_int_equal(b.rs->nrules, full.rs->nrules);
+    for (uint32_t r = 0; r < b.rs->nrules; r++) {
+        assert_string_equal(b.rs->rules[r].name, full.rs->rules[r].name);
+        assert_null(b.rs->rules[r].doc);
+        assert_int_equal(b.rs->rules[r].loc.start, full.rs->rules[r].loc.start);
+        assert_int_equal(b.rs->rules[r].loc.end, full.rs->rules[r].loc.end);
+    }
+    assert_non_null(full.rs->rules[3].doc);
+    built_free(&b);
+    built_free(&full);
+
+    const char *flags = "flag a : bool = false;\nflag s : string = \"\";\n";
+    char text[1024];
+    /* quotes, comments, '}' inside words and strings, '=>' inside a word;
+     * the names a skipped block uses are not checked */
+    snprintf(text, sizeof text, "%s"
+             "rule r: a -> error \"x\" doc { summary \"a } b\"; # }\n see nowhere; }\n"
+             "test \"t\" { --x '}' \"}\\\"\" a\\} b}c --y=>z # }\n => error nope, s = \"}\"; ;\n"
+             "  --z => ok }\n"
+             "rule q: !a -> warn \"y\";\n", flags);
+    b = compile_skip(text);
+    assert_non_null(b.rs);
+    assert_int_equal(b.rs->nrules, 2);
+    assert_int_equal(b.rs->ntests, 0);
+    built_free(&b);
+
+    /* errors that end or break a block are still reported */
+    snprintf(text, sizeof text, "%s"
+             "test \"t\" { --x 1 => ok\n"
+             "rule r: a -> error \"x\";\n", flags);
+    b = compile_skip(text);
+    assert_null(b.rs);
+    assert_string_equal(msg(&b, 0), "missing '}' at the end of the test block");
+    built_free(&b);
+    snprintf(text, sizeof text, "%s"
+             "rule r: a -> error \"x\" doc { sumary \"s\"; }\n", flags);
+    b = compile_skip(text);
+    assert_null(b.rs);
+    assert_string_equal(msg(&b, 0), "unknown doc field 'sumary'; did you mean 'summary'?");
+    built_free(&b);
+    snprintf(text, sizeof text, "%s"
+             "rule r: a -> error \"x\" doc { summary \"s\" means \"m\"; }\n", flags);
+    b = compile_skip(text);
+    assert_null(b.rs);
+    built_free(&b);
+    snprintf(text, sizeof text, "%s"
+             "test \"t\" { --x \"1 => ok }\n", flags);
+    b = compile_skip(text);
+    assert_null(b.rs);
+    built_free(&b);
+}
+
 static void test_sets(void **state)
 {
     (void)state;
@@ -620,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_unnamed_ids),
         cmocka_unit_test(test_later_file),
         cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_skip_blocks),
         cmocka_unit_test(test_io_errors),
         cmocka_unit_test(test_syntax_errors),
         cmocka_unit_test(test_semantic_errors),
