@@ -1,7 +1,8 @@
 # --help prints the usage on stdout.
 $ check --help
 > usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]
->                       [--no-env] [--no-color] [-- FLAGS... | < CONFIGS]
+>                       [--no-env] [--ignore-unknown] [--no-color]
+>                       [-- FLAGS... | < CONFIGS]
 >
 > Evaluates configs against the rules.  With FLAGS after '--', checks that one
 > config; otherwise reads one config per line from standard input and prints
@@ -12,6 +13,7 @@ $ check --help
 >   --werror         a config with warnings fails too
 >   -v, --verbose    text format: also print the declared and resolved values
 >   --no-env         do not read env keys from the process environment
+>   --ignore-unknown skip flags the rules do not declare (and their values)
 >   --no-color       do not colour the output
 >   -h, --help       print this help
 >
