@@ -2230,37 +2230,70 @@ static void p1_alias(cc *k, const ast_alias *al)
 }
 
 /* Aliases point at keys, or at aliases of keys (resolved after every key
- * of every file is known). */
+ * of every file is known).  Each alias is resolved once: the chain from an
+ * unresolved alias is followed until a key, an alias already resolved, or an
+ * alias on the chain itself (a cycle), and every alias on it gets the
+ * result — linear in the number of aliases, however they chain. */
+enum { AL_TODO = 0, AL_PATH, AL_DONE };
+
 static void p1_alias_targets(cc *k, const ast_alias *const *als)
 {
     fr_ruleset *rs = k->rs;
-    for (uint32_t id = 0; id < rs->naliases && !stopped(k); id++) {
-        const ast_alias *al = als[id];
-        k->file = k->alias_locs[id].file;
-        const char *t = al->target.s;
-        uint32_t key = NONE;
-        for (uint32_t steps = 0; steps <= rs->naliases; steps++) {
+    uint32_t n = rs->naliases;
+    if (!n)
+        return;
+    uint8_t *state = calloc(n, 1);
+    uint32_t *path = malloc(n * sizeof *path);
+    if (!state || !path) {
+        free(state);
+        free(path);
+        nomem(k);
+        return;
+    }
+    for (uint32_t id = 0; id < n && !stopped(k); id++) {
+        if (state[id] == AL_DONE)
+            continue;
+        uint32_t len = 0, cur = id, key = NONE;
+        bool cycle = false;
+        for (;;) {
+            state[cur] = AL_PATH;
+            path[len++] = cur;
+            const char *t = als[cur]->target.s;
             key = pm_get(&k->map, t, TAG_KEY);
             if (key != NONE)
                 break;
             uint32_t a2 = pm_get(&k->map, t, TAG_ALIAS);
-            if (a2 == NONE)
-                break;
-            if (a2 == id || steps == rs->naliases) {
-                err(k, al->target.pos, "alias '%s' refers to itself", al->name.s);
-                t = NULL;
+            if (a2 == NONE) {
+                const ast_alias *al = als[cur];
+                k->file = k->alias_locs[cur].file;
+                if (al->target.hyphen)
+                    hyphen_key(k, al->target.pos, al->target.s);
+                else
+                    unknown_key(k, al->target.pos, al->target.s);
                 break;
             }
-            t = als[a2]->target.s;
+            if (state[a2] == AL_DONE) {
+                key = rs->alias_keys[a2];
+                break;
+            }
+            if (state[a2] == AL_PATH) {
+                cycle = true;
+                break;
+            }
+            cur = a2;
         }
-        if (t && key == NONE) {
-            if (al->target.hyphen)
-                hyphen_key(k, al->target.pos, al->target.s);
-            else
-                unknown_key(k, al->target.pos, al->target.s);
+        for (uint32_t i = 0; i < len; i++) {
+            uint32_t a = path[i];
+            state[a] = AL_DONE;
+            rs->alias_keys[a] = key;
+            if (cycle && !stopped(k)) {
+                k->file = k->alias_locs[a].file;
+                err(k, als[a]->target.pos, "alias '%s' refers to itself", als[a]->name.s);
+            }
         }
-        rs->alias_keys[id] = key;
     }
+    free(state);
+    free(path);
 }
 
 static void p1_rule_name(cc *k, const ast_rule *r, uint32_t id)
