@@ -269,30 +269,36 @@ typedef struct ctx {
     opts   *o;
     out     out;
     fr_buf  tmp;
-    char  **where;     /* per rule: "FILE:LINE" */
+    char  **where;     /* per rule: "FILE:LINE" (ctx_where), NULL until used */
     bool    color;
     size_t  nkeys;
 } ctx;
 
-static void ctx_where(ctx *c)
+/* "FILE:LINE" of rule r, formatted on first use and cached: most rules
+ * never produce a message (and the compact format prints none), so start-up
+ * does not pay a malloc + snprintf per rule. */
+static const char *ctx_where(ctx *c, size_t r)
 {
-    size_t nr = fr_ruleset_nrules(c->rs);
-    c->where = calloc(nr ? nr : 1, sizeof *c->where);
-    if (!c->where)
-        cli_oom();
-    for (size_t r = 0; r < nr; r++) {
-        fr_loc l = fr_rule_loc(c->rs, r);
-        char buf[64];
-        size_t n = l.file ? strlen(l.file) : 1;
-        char *s = malloc(n + sizeof buf);
-        if (!s)
+    if (!c->where) {
+        size_t nr = fr_ruleset_nrules(c->rs);
+        c->where = calloc(nr ? nr : 1, sizeof *c->where);
+        if (!c->where)
             cli_oom();
-        if (l.file)
-            snprintf(s, n + sizeof buf, "%s:%u", l.file, l.line);
-        else
-            strcpy(s, "?");
-        c->where[r] = s;
     }
+    if (c->where[r])
+        return c->where[r];
+    fr_loc l = fr_rule_loc(c->rs, r);
+    char buf[64];
+    size_t n = l.file ? strlen(l.file) : 1;
+    char *s = malloc(n + sizeof buf);
+    if (!s)
+        cli_oom();
+    if (l.file)
+        snprintf(s, n + sizeof buf, "%s:%u", l.file, l.line);
+    else
+        strcpy(s, "?");
+    c->where[r] = s;
+    return s;
 }
 
 static void ctx_free(ctx *c)
@@ -418,7 +424,7 @@ static void text_record(ctx *c, const fr_result *res, unsigned long line)
             out_puts(&c->out, "\n");
             if (m->rule >= 0) {
                 out_puts(&c->out, "  --> ");
-                out_text(&c->out, c->where[m->rule]);
+                out_text(&c->out, ctx_where(c, (size_t)m->rule));
                 out_puts(&c->out, "\n");
             }
         }
@@ -714,7 +720,6 @@ int cmd_check(int argc, char **argv)
     c.o = &o;
     c.color = o.format == FMT_TEXT && want_color(&o);
     c.nkeys = fr_ruleset_nkeys(rs);
-    ctx_where(&c);
     fr_eval *ev = make_eval(rs, &o);
     int code;
     if (o.have_words) {
@@ -758,7 +763,7 @@ static void stderr_messages(ctx *c, const fr_result *res)
         out_puts(&eo, "\n");
         if (m->rule >= 0) {
             out_puts(&eo, "  --> ");
-            out_text(&eo, c->where[m->rule]);
+            out_text(&eo, ctx_where(c, (size_t)m->rule));
             out_puts(&eo, "\n");
         }
     }
@@ -801,7 +806,6 @@ int cmd_resolve(int argc, char **argv)
     c.rs = rs;
     c.o = &o;
     c.nkeys = fr_ruleset_nkeys(rs);
-    ctx_where(&c);
     fr_eval *ev = make_eval(rs, &o);
     const fr_result *res = fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
     if (!res)
