@@ -1980,6 +1980,85 @@ static fr_val dense_val(const fr_ruleset *rs, uint32_t k, uint32_t d)
     return v;
 }
 
+/* If conjunct n tests a dense key of at most 64 values (bool, enum) against
+ * constants: its slot, and the values it passes for as a bit set over the
+ * key's domain (bit d for dense_val(d)).  Memoized per node while the index
+ * is built: guards, pre-checks, fast tests and guard tables all ask. */
+/* Index of v in a dense domain of ndom values (see dense_val), or -1. */
+static int dense_idx(const fr_ruleset *rs, uint32_t k, uint32_t ndom, fr_val v)
+{
+    if (v.is_null)
+        return 0;
+    if (rs->keys[k].type.kind == FR_T_BOOL)
+        return v.i == 0 ? 1 : v.i == 1 ? 2 : -1;
+    return v.i >= 0 && v.i < (int64_t)ndom - 1 ? (int)v.i + 1 : -1;
+}
+
+/* If conjunct n tests a dense key of at most 64 values (bool, enum) against
+ * constants: its slot, and the values it passes for as a bit set over the
+ * key's domain (bit d for dense_val(d), as conj_pass says).  Memoized per
+ * node while the index is built: guards, pre-checks, fast tests and guard
+ * tables all ask. */
+static int conj_dense(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
+                      uint64_t *bits)
+{
+    if (ix->cd_state) {
+        if (ix->cd_state[n] == 2)
+            return 0;
+        if (ix->cd_state[n] == 1) {
+            *slot = ix->cd_slot[n];
+            *bits = ix->cd_bits[n];
+            return 1;
+        }
+    }
+    uint32_t s;
+    uint32_t k = 0, ndom = 0;
+    if (conj_slot(rs, n, &s)) {
+        k = s / 2;
+        ndom = dense_ndom(rs, k);
+    }
+    if (!ndom || ndom > 64) {
+        if (ix->cd_state)
+            ix->cd_state[n] = 2;
+        return 0;
+    }
+    uint64_t all = ndom == 64 ? ~0ull : (1ull << ndom) - 1, b = 0;
+    const fr_node *nd = &rs->nodes[n];
+    switch ((fr_op)nd->op) {
+    case FR_OP_EQ:
+    case FR_OP_NE: {
+        const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
+        const fr_node *c = l->op == FR_OP_CONST ? l : r;
+        int d = dense_idx(rs, k, ndom, rs->consts[c->a]);
+        if (d >= 0)
+            b = 1ull << d;
+        if (nd->op == FR_OP_NE)
+            b = all & ~b;
+        break;
+    }
+    case FR_OP_KEY:
+    case FR_OP_INPUT:   /* bool keys only (conj_slot): truthy */
+        b = 1ull << 2;
+        break;
+    case FR_OP_NOT:
+        b = (1ull << 0) | (1ull << 1);
+        break;
+    default:
+        for (uint32_t d = 0; d < ndom; d++)
+            if (conj_pass(rs, n, dense_val(rs, k, d)))
+                b |= 1ull << d;
+        break;
+    }
+    if (ix->cd_state) {
+        ix->cd_state[n] = 1;
+        ix->cd_slot[n] = s;
+        ix->cd_bits[n] = b;
+    }
+    *slot = s;
+    *bits = b;
+    return 1;
+}
+
 typedef struct gcand {
     int      ok;
     uint32_t slot;
@@ -2002,7 +2081,11 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
     c.ok = 1;
     c.slot = slot;
     c.pass_base = conj_pass(rs, n, base);
-    if (ndom) {
+    uint32_t ds;
+    uint64_t db;
+    if (ndom && conj_dense(rs, ix, n, &ds, &db)) {
+        c.frac = (double)(uint32_t)__builtin_popcountll(db) / ndom;
+    } else if (ndom) {
         uint32_t np = 0;
         for (uint32_t d = 0; d < ndom; d++)
             np += (uint32_t)conj_pass(rs, n, dense_val(rs, k, d));
@@ -2411,6 +2494,33 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                 gfail = 1;
                 break;
             }
+            if (ndom <= 64) {
+                /* counting sort of the rules into the buckets of the values
+                 * their guard passes for (rule order within a bucket) */
+                uint32_t bfill[65] = { 0 };
+                for (uint32_t q = 0; q < gn; q++) {
+                    uint32_t gs;
+                    uint64_t b = 0;
+                    conj_dense(rs, ix, ix->guards[gl[q]].node, &gs, &b);
+                    for (; b; b &= b - 1)
+                        bfill[__builtin_ctzll(b) + 1]++;
+                }
+                for (uint32_t d = 0; d < ndom; d++)
+                    bfill[d + 1] += bfill[d];
+                memcpy(gt->off, bfill, (ndom + 1) * sizeof *bfill);
+                if (AZ(gt->rules, gt->off[ndom])) {
+                    gfail = 1;
+                    break;
+                }
+                for (uint32_t q = 0; q < gn; q++) {
+                    uint32_t gs;
+                    uint64_t b = 0;
+                    conj_dense(rs, ix, ix->guards[gl[q]].node, &gs, &b);
+                    for (; b; b &= b - 1)
+                        gt->rules[bfill[__builtin_ctzll(b)]++] = gl[q];
+                }
+                continue;
+            }
             for (int pass = 0; pass < 2; pass++) {
                 uint32_t at = 0;
                 for (uint32_t d = 0; d < ndom; d++) {
@@ -2540,27 +2650,21 @@ out:
 
 /* The pre-check of a rule: its dense guard conjunct that passes for the
  * fewest values. */
-static void choose_precheck(const fr_ruleset *rs, uint32_t n, uint32_t *slot, uint64_t *bits, uint32_t *best)
+static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
+                            uint64_t *bits, uint32_t *best)
 {
     const fr_node *nd = &rs->nodes[n];
     if (nd->op == FR_OP_AND) {
-        choose_precheck(rs, nd->a, slot, bits, best);
-        choose_precheck(rs, nd->b, slot, bits, best);
+        choose_precheck(rs, ix, nd->a, slot, bits, best);
+        choose_precheck(rs, ix, nd->b, slot, bits, best);
         return;
     }
     uint32_t s;
-    if (!conj_slot(rs, n, &s))
+    uint64_t b;
+    if (!conj_dense(rs, ix, n, &s, &b))
         return;
-    uint32_t k = s / 2, ndom = dense_ndom(rs, k);
-    if (!ndom || ndom > 64)
-        return;
-    uint64_t b = 0;
-    uint32_t np = 0;
-    for (uint32_t d = 0; d < ndom; d++)
-        if (conj_pass(rs, n, dense_val(rs, k, d))) {
-            b |= 1ull << d;
-            np++;
-        }
+    uint32_t ndom = dense_ndom(rs, s / 2);
+    uint32_t np = (uint32_t)__builtin_popcountll(b);
     /* prefer the fewest passing values, relative to the domain */
     if (*slot == NONE32 || (uint64_t)np * 1024 / ndom < *best) {
         *slot = s;
@@ -2578,7 +2682,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         uint32_t best = UINT32_MAX;
         ix->pslot[r] = NONE32;
         ix->pbits[r] = 0;
-        choose_precheck(rs, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
+        choose_precheck(rs, ix, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
         /* a pre-check that everything passes is useless */
         if (ix->pslot[r] != NONE32 && best >= 1024)
             ix->pslot[r] = NONE32;
@@ -2667,15 +2771,10 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             }
         }
         uint32_t s;
-        if (nd->type.kind != FR_T_BOOL || !conj_slot(rs, n, &s))
+        uint64_t b;
+        if (nd->type.kind != FR_T_BOOL || !conj_dense(rs, ix, n, &s, &b))
             continue;
-        uint32_t k = s / 2, ndom = dense_ndom(rs, k);
-        if (!ndom || ndom > 64)
-            continue;
-        uint64_t b = 0;
-        for (uint32_t d = 0; d < ndom; d++)
-            if (conj_pass(rs, n, dense_val(rs, k, d)))
-                b |= 1ull << d;
+        uint32_t k = s / 2;
         ix->fast[n].slot = s;
         ix->fast[n].kind = FR_FAST_BITS;
         ix->fast[n].bits = b;
@@ -2770,9 +2869,20 @@ int fr_eval_index_build(fr_ruleset *rs)
     struct fr_evindex *ix = fr_arena_zalloc(a, sizeof *ix);
     if (!ix)
         return -1;
-    if (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
-        build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 || build_baseline(a, rs, ix) < 0 ||
-        build_notify(a, rs, ix) < 0)
+    size_t nn = rs->nnodes ? rs->nnodes : 1;
+    ix->cd_state = calloc(nn, sizeof *ix->cd_state);
+    ix->cd_bits = malloc(nn * sizeof *ix->cd_bits);
+    ix->cd_slot = malloc(nn * sizeof *ix->cd_slot);
+    int rc = (!ix->cd_state || !ix->cd_bits || !ix->cd_slot || fr_spellmap_build(a, rs, &ix->map) < 0 ||
+              build_plan(a, rs, ix) < 0 || build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
+              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0) ? -1 : 0;
+    free(ix->cd_state);
+    free(ix->cd_bits);
+    free(ix->cd_slot);
+    ix->cd_state = NULL;
+    ix->cd_bits = NULL;
+    ix->cd_slot = NULL;
+    if (rc < 0)
         return -1;
     rs->evindex = ix;
     return 0;
