@@ -294,6 +294,8 @@ typedef struct fr_parse_ctx {
     /* lexer state */
     void        *scanner;
     jmp_buf     *jmp;        /* while the scanner sets up: where out of memory jumps */
+    void        *pending;    /* while the buffer is set up: its first allocation */
+    bool         track;      /* record that allocation in `pending` */
     uint8_t      test_state; /* 0, 1 after `test`, 2 after its name */
     bool         in_test;    /* inside a test block */
     bool         case_first; /* the next config word starts a case */
