@@ -471,6 +471,7 @@ static inline void touch_key(fr_eval *ev, uint32_t k)
 static inline void set_dirty(fr_eval *ev, uint32_t g)
 {
     ev->dirty[g >> 6] |= 1ull << (g & 63);
+    ev->dirtysum[g >> 12] |= 1ull << ((g >> 6) & 63);   /* the word is in use */
 }
 
 /* Marks rule r for re-examination in this config. */
@@ -583,11 +584,16 @@ static inline void set_declbit(fr_eval *ev, uint32_t k, int on)
         ev->declbits[k >> 6] &= ~(1ull << (k & 63));
 }
 
-/* Resolved value of key k from its declarers' current state. */
-static void compute_key(const fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
+/* Resolved value of key k from its declarers' current state: the declarers
+ * at positions pos[0..n) of kd_* (ascending), or all of them (pos NULL). */
+static inline __attribute__((always_inline)) void compute_key_at(const fr_eval *ev, uint32_t k, const uint32_t *pos, uint32_t n, fr_val *val,
+                           int32_t *by, int32_t *ca, int32_t *cb)
 {
     const struct fr_evindex *ix = ev->ix;
     fr_type t = ev->rs->keys[k].type;
+    uint32_t lo = ix->kd_off[k];
+    if (!pos)
+        n = ix->kd_off[k + 1] - lo;
     *val = ev->input[k];
     *by = -1;
     *ca = *cb = -1;
@@ -597,7 +603,8 @@ static void compute_key(const fr_eval *ev, uint32_t k, fr_val *val, int32_t *by,
      * conflict names the first enabled declarer and the first one that
      * disagrees with it. */
     const fr_val *first = NULL;
-    for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
+    for (uint32_t q = 0; q < n; q++) {
+        uint32_t i = pos ? pos[q] : lo + q;
         uint32_t r = ix->kd_rule[i];
         if (!ev->on[r])
             continue;
@@ -621,7 +628,8 @@ static void compute_key(const fr_eval *ev, uint32_t k, fr_val *val, int32_t *by,
     }
     if (*ca >= 0) {
         /* `by` must be the first rule (in rule order) declaring the value */
-        for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
+        for (uint32_t q = 0; q < n; q++) {
+            uint32_t i = pos ? pos[q] : lo + q;
             uint32_t r = ix->kd_rule[i];
             if (ev->on[r] && fr_val_eq(t, ev->itemval[ix->kd_item[i]], *val)) {
                 *by = (int32_t)r;
@@ -631,11 +639,81 @@ static void compute_key(const fr_eval *ev, uint32_t k, fr_val *val, int32_t *by,
     }
 }
 
+static void compute_key(const fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
+{
+    compute_key_at(ev, k, NULL, 0, val, by, ca, cb);
+}
+
+/* Declarer rule r was (re-)evaluated in this config: note its items in
+ * their keys' lists, so that a key is resolved from the declarers that can
+ * be enabled (enabled at the baseline, or evaluated now) instead of all of
+ * them (thousands per key in a big rule set). */
+static void note_declarer(fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    const fr_rule *ru = &ev->rs->rules[r];
+    for (uint32_t j = 0; j < ru->nitems; j++) {
+        if (ev->nkl >= ev->capkl) {
+            ev->kl_full = 1;   /* cannot happen; resolve from all declarers */
+            return;
+        }
+        uint32_t k = ru->items[j].key, e = ev->nkl++;
+        ev->kl_pos[e] = ix->item_kd[ix->item_off[r] + j];
+        ev->kl_next[e] = ev->kl_stamp[k] == ev->epoch ? ev->kl_head[k] : NONE32;
+        ev->kl_head[k] = e;
+        ev->kl_stamp[k] = ev->epoch;
+    }
+}
+
+/* compute_key in the incremental mode: from the baseline's enabled
+ * declarers and the ones noted in this config, merged in kd order. */
+static void compute_key_incr(fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
+{
+    const struct fr_evindex *ix = ev->ix;
+    if (ev->mode != FR_MODE_INCR || ev->kl_full || !ix->kdb_off) {
+        compute_key(ev, k, val, by, ca, cb);
+        return;
+    }
+    const uint32_t *bp = ix->kdb_pos + ix->kdb_off[k];
+    uint32_t nbp = ix->kdb_off[k + 1] - ix->kdb_off[k], nnew = 0;
+    if (ev->kl_stamp[k] == ev->epoch)
+        for (uint32_t e = ev->kl_head[k]; e != NONE32; e = ev->kl_next[e])
+            nnew++;
+    if (nbp + 2 * nnew > ev->capkcand) {
+        size_t cap = ev->capkcand;
+        if (fr_vec_reserve((void **)&ev->kcand, &cap, nbp + 2 * nnew, sizeof *ev->kcand) < 0) {
+            compute_key(ev, k, val, by, ca, cb);   /* out of memory: the long way */
+            return;
+        }
+        ev->capkcand = (uint32_t)cap;
+    }
+    /* the new ones sorted (few) at the end of the buffer, then merged */
+    uint32_t *nw = ev->kcand + nbp + nnew, m = 0;
+    if (nnew)
+        for (uint32_t e = ev->kl_head[k]; e != NONE32; e = ev->kl_next[e]) {
+            uint32_t x = ev->kl_pos[e], j = m++;
+            for (; j > 0 && nw[j - 1] > x; j--)
+                nw[j] = nw[j - 1];
+            nw[j] = x;
+        }
+    uint32_t a = 0, b = 0, n = 0;
+    while (a < nbp || b < nnew) {
+        uint32_t x;
+        if (b >= nnew || (a < nbp && bp[a] <= nw[b]))
+            x = bp[a++];
+        else
+            x = nw[b++];
+        if (n == 0 || ev->kcand[n - 1] != x)
+            ev->kcand[n++] = x;
+    }
+    compute_key_at(ev, k, ev->kcand, n, val, by, ca, cb);
+}
+
 static void recompute_key(fr_eval *ev, uint32_t k)
 {
     fr_val v;
     int32_t by, ca, cb;
-    compute_key(ev, k, &v, &by, &ca, &cb);
+    compute_key_incr(ev, k, &v, &by, &ca, &cb);
     touch_key(ev, k);
     ev->res[k] = v;
     ev->decl_by[k] = by;
@@ -697,6 +775,7 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
             ev->rmark[r] = ev->epoch;
             ev->touched_rules[ev->ntouched_rules++] = r;
         }
+        note_declarer(ev, r);
     }
     for (uint32_t i = 0; i < nk; i++) {
         touch_key(ev, keys[i]);
@@ -810,6 +889,7 @@ static void run_group(fr_eval *ev, uint32_t gi)
             eval_declare(ev, r);
         else
             eval_declare_g(ev, r);
+        note_declarer(ev, r);
         /* the declared keys change only if the rule's outcome does */
         int changed = was_on != ev->on[r] || (was_on && ru->nitems > 4);
         for (uint32_t j = 0; !changed && was_on && j < nold; j++)
@@ -858,8 +938,12 @@ static void restore(fr_eval *ev)
     }
     ev->ntouched_keys = ev->ntouched_rules = ev->ncheck_list = 0;
     ev->noscs = ev->nosc_rules = 0;
-    for (uint32_t i = 0; i < ev->ndirty_words; i++)
-        ev->dirty[i] = 0;
+    ev->nkl = 0;
+    ev->kl_full = 0;
+    for (uint32_t i = 0; i < ev->ndirtysum; i++)
+        for (uint64_t b = ev->dirtysum[i]; b; b &= b - 1)
+            ev->dirty[i * 64 + (uint32_t)__builtin_ctzll(b)] = 0;
+    memset(ev->dirtysum, 0, ev->ndirtysum * sizeof *ev->dirtysum);
     for (int s = 0; s < 3; s++)
         ev->nmsgs[s] = 0;
     ev->nrecs = 0;
@@ -869,6 +953,7 @@ static void restore(fr_eval *ev)
         memset(ev->rmark, 0, rs->nrules * sizeof *ev->rmark);
         memset(ev->kmark, 0, rs->nkeys * sizeof *ev->kmark);
         memset(ev->kneed, 0, rs->nkeys * sizeof *ev->kneed);
+        memset(ev->kl_stamp, 0, rs->nkeys * sizeof *ev->kl_stamp);
         ev->epoch = 1;
     }
     fr_arena_reset(ev->arena);
@@ -1071,24 +1156,32 @@ static int collect(fr_eval *ev)
             if (!(ev->on[r] | ev->rt[r]))
                 continue;
             ev->emitbits[r >> 6] |= 1ull << (r & 63);
+            ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
             if (r < lo)
                 lo = r;
             if (r > hi)
                 hi = r;
         }
         uint32_t bi = 0, nb = ev->mode == FR_MODE_INCR ? ix->nbase_emit : 0;
+        /* (the words in use through their summary bits, as the dirty
+         * groups: touched rules far apart would make a scan of lo..hi cost
+         * O(rules / 64)) */
         if (lo != UINT32_MAX)
-            for (uint32_t w = lo >> 6; w <= (hi >> 6); w++) {
-                uint64_t bits = ev->emitbits[w];
-                ev->emitbits[w] = 0;
-                while (bits) {
-                    uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(bits);
-                    bits &= bits - 1;
-                    for (; bi < nb && ix->base_emit[bi] < r; bi++)
-                        if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
-                            rule_recs(ev, ix->base_emit[bi]);
-                    rule_recs(ev, r);
+            for (uint32_t sw = lo >> 12; sw <= (hi >> 12); sw++) {
+                for (uint64_t sb = ev->emitsum[sw]; sb; sb &= sb - 1) {
+                    uint32_t w = sw * 64 + (uint32_t)__builtin_ctzll(sb);
+                    uint64_t bits = ev->emitbits[w];
+                    ev->emitbits[w] = 0;
+                    while (bits) {
+                        uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(bits);
+                        bits &= bits - 1;
+                        for (; bi < nb && ix->base_emit[bi] < r; bi++)
+                            if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
+                                rule_recs(ev, ix->base_emit[bi]);
+                        rule_recs(ev, r);
+                    }
                 }
+                ev->emitsum[sw] = 0;
             }
         for (; bi < nb; bi++)
             if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
@@ -1267,11 +1360,24 @@ static int evaluate(fr_eval *ev)
         }
     }
     /* groups in plan order */
-    for (uint32_t w = 0; w < ev->ndirty_words; w++) {
-        while (ev->dirty[w]) {
-            uint32_t g = w * 64 + (uint32_t)__builtin_ctzll(ev->dirty[w]);
-            run_group(ev, g);
-            ev->dirty[w] &= ~(1ull << (g & 63));
+    /* (the words in use through their summary bits: with many groups and
+     * few of them dirty, scanning every word would cost more than the work) */
+    for (uint32_t sw = 0; sw < ev->ndirtysum; sw++) {
+        uint64_t seen = 0;
+        for (;;) {
+            uint64_t todo = ev->dirtysum[sw] & ~seen;
+            if (!todo)
+                break;
+            uint32_t wb = (uint32_t)__builtin_ctzll(todo);
+            /* words are taken in order; a word below one already taken is
+             * not gone back to (as a plain scan would not) */
+            seen |= (todo & -todo) | ((todo & -todo) - 1);
+            uint32_t w = sw * 64 + wb;
+            while (ev->dirty[w]) {
+                uint32_t g = w * 64 + (uint32_t)__builtin_ctzll(ev->dirty[w]);
+                run_group(ev, g);
+                ev->dirty[w] &= ~(1ull << (g & 63));
+            }
         }
     }
     if (ev->mode == FR_MODE_FULL)
@@ -1477,6 +1583,13 @@ void fr_eval_free(fr_eval **evp)
     free(ev->check_list);
     free(ev->emitbits);
     free(ev->dirty);
+    free(ev->emitsum);
+    free(ev->kl_head);
+    free(ev->kl_stamp);
+    free(ev->kl_pos);
+    free(ev->kl_next);
+    free(ev->kcand);
+    free(ev->dirtysum);
     free(ev->oscs);
     free(ev->osc_rules);
     free(ev->hist);
@@ -1516,6 +1629,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
     size_t ng = ix->ngroups;
     ev->ndirty_words = (uint32_t)((ng + 63) / 64);
+    ev->ndirtysum = (ev->ndirty_words + 63) / 64;
+    ev->capkl = (uint32_t)(2 * ni);
     ev->hist_cap = CYCLE_CAP + 1;
     size_t cap_recs = 0;
     for (uint32_t r = 0; r < nr; r++)
@@ -1532,6 +1647,9 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || NALLOC(ev->rmark, nr) ||
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
         NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
+        NALLOC(ev->emitsum, (nr + 4095) / 4096) || NALLOC(ev->dirtysum, ev->ndirtysum) ||
+        NALLOC(ev->kl_head, nk) || NALLOC(ev->kl_stamp, nk) || NALLOC(ev->kl_pos, 2 * ni) ||
+        NALLOC(ev->kl_next, 2 * ni) ||
         NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
@@ -2262,7 +2380,8 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     ix->nitems = ix->item_off[nr];
     /* key -> declarers */
-    if (AZ(ix->kd_off, nk + 1) || AZ(ix->kd_rule, ix->nitems) || AZ(ix->kd_item, ix->nitems))
+    if (AZ(ix->kd_off, nk + 1) || AZ(ix->kd_rule, ix->nitems) || AZ(ix->kd_item, ix->nitems) ||
+        AZ(ix->item_kd, ix->nitems))
         return -1;
     for (uint32_t r = 0; r < nr; r++)
         if (rs->rules[r].kind == FR_RULE_DECLARE)
@@ -2280,6 +2399,7 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                 uint32_t at = ix->kd_off[k] + fill[k]++;
                 ix->kd_rule[at] = r;
                 ix->kd_item[at] = ix->item_off[r] + j;
+                ix->item_kd[ix->item_off[r] + j] = at;
             }
     /* group -> keys and key -> groups */
     uint32_t ng = ix->ngroups;
@@ -2393,6 +2513,24 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     for (uint32_t r = 0; r < nr; r++)
         if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
             ix->base_emit[ix->nbase_emit++] = r;
+    /* each key's declarers enabled at the baseline (positions in kd_*) */
+    if (AZ(ix->kdb_off, nk + 1)) {
+        fr_eval_free(&ev);
+        return -1;
+    }
+    for (uint32_t k = 0; k < nk; k++) {
+        ix->kdb_off[k + 1] = ix->kdb_off[k];
+        for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
+            ix->kdb_off[k + 1] += ev->on[ix->kd_rule[i]] != 0;
+    }
+    if (AZ(ix->kdb_pos, ix->kdb_off[nk])) {
+        fr_eval_free(&ev);
+        return -1;
+    }
+    for (uint32_t k = 0, at = 0; k < nk; k++)
+        for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
+            if (ev->on[ix->kd_rule[i]])
+                ix->kdb_pos[at++] = i;
     ix->incremental = clean;
     fr_eval_free(&ev);
     return 0;

@@ -69,6 +69,10 @@ struct fr_evindex {
     uint32_t  nitems;
     /* key -> its declarers (rule id, item index), in rule order (CSR) */
     uint32_t *kd_off, *kd_rule, *kd_item;
+    uint32_t *item_kd;      /* [nitems]: an item's position in kd_* */
+    /* key -> its declarers enabled at the baseline (positions in kd_*,
+     * ascending; NULL until the baseline is built) */
+    uint32_t *kdb_off, *kdb_pos;
     /* the plan (a copy of graph.c's, or one cyclic group when absent) */
     fr_group *groups;       uint32_t ngroups;
     uint32_t *plan_rules;   uint32_t nplan;
@@ -161,7 +165,15 @@ struct fr_eval {
     uint32_t *touched_keys;  uint32_t ntouched_keys;
     uint32_t *check_list;    uint32_t ncheck_list;
     uint64_t *emitbits;      /* [nrules / 64], zero between configs */
+    uint64_t *emitsum;       /* [nrules / 4096]: bit w % 64 of word w / 64: emitbits[w] in use */
     uint64_t *dirty;         uint32_t ndirty_words;
+    uint64_t *dirtysum;      uint32_t ndirtysum;   /* the same over dirty[] */
+    /* declarers evaluated in this config, per key (note_declarer): lists
+     * through kl_next, head valid when kl_stamp[k] == epoch */
+    uint32_t *kl_head, *kl_stamp, *kl_pos, *kl_next;
+    uint32_t  nkl, capkl;
+    int       kl_full;       /* a list overflowed: resolve from all declarers */
+    uint32_t *kcand;         uint32_t capkcand;
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;
