@@ -156,7 +156,7 @@ static inline uint32_t sp_hash_padded(const char *s, size_t n)
     return (uint32_t)(h >> 32);
 }
 
-static inline int32_t find_padded(const fr_spellmap *m, const char *s, size_t len)
+static inline __attribute__((always_inline)) int32_t find_padded(const fr_spellmap *m, const char *s, size_t len)
 {
     uint32_t h = m->little_endian ? sp_hash_padded(s, len) : sp_hash(s, len);
     for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
@@ -276,6 +276,31 @@ static const unsigned char name_class[256] = {
     ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
 };
 
+/* Word-at-a-time byte search (little-endian hosts): the index of the first
+ * byte equal to ch in s[0..len), or len.  Reads whole 8-byte words up to 7
+ * bytes past s + len: only for the config store, which is padded. */
+static inline uint64_t ld8(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+static inline size_t find_byte_padded(const char *s, size_t len, unsigned char ch)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t pat = ones * ch;
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t y = ld8(s + i) ^ pat;
+        uint64_t hit = (y - ones) & ~y & highs;
+        if (hit) {
+            size_t at = i + (size_t)(__builtin_ctzll(hit) >> 3);
+            return at < len ? at : len;
+        }
+    }
+    return len;
+}
+
 /* Splits a line into words (unquoted into c->store). */
 static int split_line(fr_cfgin *c, const char *line, size_t len)
 {
@@ -293,21 +318,27 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
     if (special < len && out[special] == '\0')
         return invalid(c, "NUL byte in the config");
     if (special >= len) {
+        memset(out + len + 1, 0, 8);   /* padding for word-at-a-time reads */
+        int le = c->map->little_endian;
         size_t i = 0;
         while (i < len) {
             if (out[i] == ' ') {
                 i++;
                 continue;
             }
-            const char *sp = memchr(out + i, ' ', len - i);
-            size_t end = sp ? (size_t)(sp - out) : len;
+            size_t end;
+            if (le)
+                end = i + find_byte_padded(out + i, len - i, ' ');
+            else {
+                const char *sp = memchr(out + i, ' ', len - i);
+                end = sp ? (size_t)(sp - out) : len;
+            }
             if (push_word(c, i, end - i) < 0)
                 return -1;
             out[end] = '\0';
             i = end + 1;
         }
         c->store.len = len + 1;
-        memset(out + len + 1, 0, 8);   /* padding for word-at-a-time reads */
         return 0;
     }
     if (memchr(line + special, '\0', len - special))
@@ -437,9 +468,23 @@ static const char *near_var(const fr_spellmap *m, const char *w, size_t len)
 }
 
 /* fr_value_parse with the enum hash of the map (for padded words). */
-static inline fr_parse_rc parse_value(const fr_spellmap *m, const fr_ruleset *rs, fr_type t, const char *s,
+static inline __attribute__((always_inline)) fr_parse_rc parse_value(const fr_spellmap *m, const fr_ruleset *rs, fr_type t, const char *s,
                                       size_t len, fr_val *out)
 {
+    if (t.kind == FR_T_INT && len && len <= 18) {
+        /* plain decimal digits (most values): no sign, underscore or range
+         * check needed */
+        int64_t v = 0;
+        size_t i = 0;
+        for (; i < len && (unsigned)(s[i] - '0') <= 9; i++)
+            v = v * 10 + (s[i] - '0');
+        if (i == len) {
+            out->i = v;
+            out->s = NULL;
+            out->is_null = 0;
+            return FR_PARSE_OK;
+        }
+    }
     if (t.kind == FR_T_ENUM) {
         int32_t v = find_enum_value(m, t.enum_id, s, len);
         if (v >= 0) {
@@ -520,7 +565,12 @@ static int interpret(fr_cfgin *c)
             program = 0;
             if (len == 2)
                 return invalid(c, "unexpected argument '--'");
-            const char *eq = memchr(w, '=', len);
+            const char *eq;
+            if (m->little_endian) {
+                size_t at = find_byte_padded(w, len, '=');
+                eq = at < len ? w + at : NULL;
+            } else
+                eq = memchr(w, '=', len);
             size_t slen = eq ? (size_t)(eq - w) : len;
             int32_t k = find_padded(m, w, slen);
             if (k < 0) {
@@ -575,9 +625,27 @@ static int interpret(fr_cfgin *c)
             set_key(c, (uint32_t)k, val);
             continue;
         }
-        size_t eqi;
-        if (is_assignment(w, len, &eqi)) {
-            int32_t k = find_padded(m, w, eqi);
+        size_t eqi = 0;
+        int32_t k = -1;
+        int assign;
+        if (m->little_endian && len && name_class[(unsigned char)w[0]]) {
+            /* NAME=VALUE with NAME an env/fact key (the common case): the
+             * name is then an identifier, no need to check its bytes */
+            size_t at = find_byte_padded(w, len, '=');
+            if (at < len && at > 0 && (k = find_padded(m, w, at)) >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
+                eqi = at;
+                assign = 1;
+            } else {
+                assign = is_assignment(w, len, &eqi);
+                k = -2;
+            }
+        } else {
+            assign = is_assignment(w, len, &eqi);
+            k = -2;
+        }
+        if (assign) {
+            if (k == -2)
+                k = find_padded(m, w, eqi);
             if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
                 fr_val val;
                 fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
