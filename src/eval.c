@@ -1136,9 +1136,24 @@ static int collect(fr_eval *ev)
     ev->nrecs = 0;
     ev->conflicts = 0;
     if (ev->mode == FR_MODE_SCAN) {
+        /* eight rules at a time (on and rt are padded to a multiple of 8
+         * with zeros) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        for (uint32_t r0 = 0; r0 < ev->rs->nrules; r0 += 8) {
+            uint64_t a, b;
+            memcpy(&a, ev->on + r0, 8);
+            memcpy(&b, ev->rt + r0, 8);
+            for (uint64_t w = a | b; w; ) {
+                uint32_t byte = (uint32_t)__builtin_ctzll(w) >> 3;
+                w &= ~(0xffull << (8 * byte));
+                rule_recs(ev, r0 + byte);
+            }
+        }
+#else
         for (uint32_t r = 0; r < ev->rs->nrules; r++)
             if (ev->on[r] | ev->rt[r])
                 rule_recs(ev, r);
+#endif
         for (uint32_t i = 0; i < ix->ndkeys; i++) {
             uint32_t k = ix->dkeys[i];
             if (ev->conf_a[k] >= 0) {
@@ -1270,31 +1285,44 @@ static void evaluate_scan(fr_eval *ev)
     memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
     memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
     memset(ev->on, 0, rs->nrules);
+    uint32_t npend = 0;   /* keys with an enabled declarer, not yet resolved */
     for (uint32_t gi = 0; gi < ix->ngroups; gi++) {
         const fr_group *g = &ix->groups[gi];
         if (g->cyclic) {
             run_cyclic(ev, gi);
+            /* its keys declared in later groups too are resolved there */
+            for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++)
+                if (ix->klast[ix->gk_keys[i]] != gi)
+                    ev->kpend[npend++] = ix->gk_keys[i];
             continue;
         }
-        uint8_t any = ix->gshared[gi];
         for (uint32_t i = 0; i < g->n; i++) {
             uint32_t r = ix->plan_rules[g->first + i];
             eval_declare_g(ev, r);
             if (ev->on[r]) {
                 const fr_rule *ru = &rs->rules[r];
-                for (uint32_t j = 0; j < ru->nitems; j++)
-                    ev->kneed[ru->items[j].key] = ev->epoch;
-                any = 1;
+                for (uint32_t j = 0; j < ru->nitems; j++) {
+                    uint32_t k = ru->items[j].key;
+                    if (ev->kneed[k] != ev->epoch) {
+                        ev->kneed[k] = ev->epoch;
+                        ev->kpend[npend++] = k;
+                    }
+                }
             }
         }
-        if (!any)
+        if (!npend)
             continue;   /* nothing declared here, nothing pending from earlier groups */
         /* a key is resolved at the last group declaring it, if any of its
-         * declarations is enabled (else it keeps its input value) */
-        for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
-            uint32_t k = ix->gk_keys[i];
-            if (ix->klast[k] != gi || ev->kneed[k] != ev->epoch)
+         * declarations is enabled (else it keeps its input value); the
+         * others stay pending (the order of the keys does not matter: a
+         * key's value depends on its declarers only) */
+        uint32_t keep = 0;
+        for (uint32_t i = 0; i < npend; i++) {
+            uint32_t k = ev->kpend[i];
+            if (ix->klast[k] != gi) {
+                ev->kpend[keep++] = k;
                 continue;
+            }
             fr_val v;
             int32_t by, ca, cb;
             compute_key(ev, k, &v, &by, &ca, &cb);
@@ -1304,6 +1332,7 @@ static void evaluate_scan(fr_eval *ev)
             ev->conf_b[k] = cb;
             set_declbit(ev, k, by >= 0);
         }
+        npend = keep;
     }
     for (uint32_t i = 0; i < ix->nchecks; i++)
         eval_check_g(ev, ix->checks[i]);
@@ -1589,6 +1618,7 @@ void fr_eval_free(fr_eval **evp)
     free(ev->kl_pos);
     free(ev->kl_next);
     free(ev->kcand);
+    free(ev->kpend);
     free(ev->dirtysum);
     free(ev->oscs);
     free(ev->osc_rules);
@@ -1643,13 +1673,13 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->input = ev->res + nk;
     if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
-        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->on, nr) || NALLOC(ev->rt, nr) ||
+        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->on, nr + 8) || NALLOC(ev->rt, nr + 8) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || NALLOC(ev->rmark, nr) ||
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
         NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
         NALLOC(ev->emitsum, (nr + 4095) / 4096) || NALLOC(ev->dirtysum, ev->ndirtysum) ||
         NALLOC(ev->kl_head, nk) || NALLOC(ev->kl_stamp, nk) || NALLOC(ev->kl_pos, 2 * ni) ||
-        NALLOC(ev->kl_next, 2 * ni) ||
+        NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||
         NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||

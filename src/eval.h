@@ -174,6 +174,7 @@ struct fr_eval {
     uint32_t  nkl, capkl;
     int       kl_full;       /* a list overflowed: resolve from all declarers */
     uint32_t *kcand;         uint32_t capkcand;
+    uint32_t *kpend;         /* scan mode: keys awaiting their last group [nkeys + group keys] */
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;
