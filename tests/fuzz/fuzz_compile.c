@@ -9,7 +9,9 @@
  *  - on success: the IR dump, the introspection accessors (names find their
  *    own ids), the rule set's own test blocks (fr_run_tests), and evaluation:
  *    the empty config, and a config that gives every key its default value
- *    explicitly, which must resolve exactly like the empty one.
+ *    explicitly, which must resolve exactly like the empty one;
+ *  - the same text compiled with fr_compiler_set_skip_tests compiles too, with
+ *    the same keys and rules, and evaluates the same.
  */
 #include "fuzz.h"
 
@@ -163,20 +165,9 @@ static void exercise(const fr_ruleset *rs)
     fz_check(ev == NULL, "fr_eval_free did not clear the pointer");
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
+/* Adds the input as files: a line "#@file" starts the next one. */
+static void add_files(fr_compiler *c, const uint8_t *data, size_t size)
 {
-    (void)argc;
-    (void)argv;
-    return 0;
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    fr_compiler *c = fr_compiler_new();
-    if (!c)
-        fz_oom();
-    fr_compiler_set_lint(c, size & 1);
-
     static const char marker[] = "\n#@file\n";
     static const char *const names[MAX_FILES] = { "a.rules", "b.rules", "c.rules", "d.rules" };
     size_t pos = 0;
@@ -195,6 +186,66 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         pos = end + sizeof marker - 2;
     }
+}
+
+/* Compiling with fr_compiler_set_skip_tests (test and doc blocks found by a
+ * byte scan, not parsed) must succeed whenever the full compile did, with
+ * the same keys and rules, and evaluate the same. */
+static void skip_tests_agrees(const fr_ruleset *full, const uint8_t *data, size_t size)
+{
+    fr_compiler *c = fr_compiler_new();
+    if (!c)
+        fz_oom();
+    fr_compiler_set_skip_tests(c, true);
+    add_files(c, data, size);
+    fr_rc rc = FR_EINVAL;
+    fr_ruleset *rs = fr_compile(c, &rc);
+    if (!rs && rc == FR_ENOMEM)
+        fz_oom();
+    if (!rs) {
+        const fr_diags *d = fr_compiler_diags(c);
+        char *t = fr_diags_count(d) ? fr_diags_render(d, fr_diags_get(d, 0), false) : NULL;
+        fz_fail("skip_tests: compile fails (rc %d) where the full compile succeeded:\n%s", (int)rc,
+                t ? t : "(no diagnostic)");
+    }
+    fr_compiler_free(&c);
+    fz_check(fr_ruleset_nkeys(rs) == fr_ruleset_nkeys(full), "skip_tests: %zu keys, full: %zu",
+             fr_ruleset_nkeys(rs), fr_ruleset_nkeys(full));
+    fz_check(fr_ruleset_nrules(rs) == fr_ruleset_nrules(full), "skip_tests: %zu rules, full: %zu",
+             fr_ruleset_nrules(rs), fr_ruleset_nrules(full));
+    for (size_t r = 0; r < fr_ruleset_nrules(rs); r++)
+        fz_check(!strcmp(fr_rule_name(rs, r), fr_rule_name(full, r)),
+                 "skip_tests: rule %zu is %s, full: %s", r, fr_rule_name(rs, r), fr_rule_name(full, r));
+    fr_eval *e1 = fr_eval_new(rs), *e2 = fr_eval_new(full);
+    if (!e1 || !e2)
+        fz_oom();
+    fz_str a = { 0 }, b = { 0 };
+    fz_result_check(rs, fr_eval_line(e1, "", 0), &a);
+    fz_result_check(full, fr_eval_line(e2, "", 0), &b);
+    fz_check(a.len == b.len && !memcmp(a.p, b.p, a.len),
+             "skip_tests: the empty config evaluates differently:\n--- skip\n%s--- full\n%s", a.p, b.p);
+    fz_str_free(&a);
+    fz_str_free(&b);
+    fr_eval_free(&e1);
+    fr_eval_free(&e2);
+    fr_ruleset_free(&rs);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fr_compiler *c = fr_compiler_new();
+    if (!c)
+        fz_oom();
+    fr_compiler_set_lint(c, size & 1);
+
+    add_files(c, data, size);
 
     fr_rc rc = FR_EINVAL;
     fr_ruleset *rs = fr_compile(c, &rc);
@@ -218,6 +269,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     fr_compiler_free(&c);
     fz_check(c == NULL, "fr_compiler_free did not clear the pointer");
+    if (rs)
+        skip_tests_agrees(rs, data, size);
     if (rs) {
         exercise(rs);
         fr_ruleset_free(&rs);

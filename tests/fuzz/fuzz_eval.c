@@ -10,7 +10,8 @@
  *    the words split on spaces;
  *  - fr_eval_argv on the whole input split at newlines (words with spaces,
  *    quotes, NULs cut short);
- *  - fr_explain_key / fr_explain_why_not on the last result.
+ *  - fr_explain_key / fr_explain_why_not on the last result;
+ *  - a config that is valid evaluates the same with fr_eval_set_ignore_unknown.
  *
  * Rules: $FLAGRULE_FUZZ_RULES, else the shipped rules.d/sglang of the source
  * tree.
@@ -24,7 +25,7 @@
 #define MAX_LINES 64
 
 static fr_ruleset *rs;
-static fr_eval *ev1, *ev2;
+static fr_eval *ev1, *ev2, *ev3;   /* ev3: fr_eval_set_ignore_unknown */
 
 static fr_ruleset *load_rules(const char *path)
 {
@@ -52,6 +53,7 @@ static void cleanup(void)
 {
     fr_eval_free(&ev1);
     fr_eval_free(&ev2);
+    fr_eval_free(&ev3);
     fr_ruleset_free(&rs);
 }
 
@@ -65,8 +67,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     rs = load_rules(path);
     ev1 = fr_eval_new(rs);
     ev2 = fr_eval_new(rs);
-    if (!ev1 || !ev2)
+    ev3 = fr_eval_new(rs);
+    if (!ev1 || !ev2 || !ev3)
         fz_oom();
+    fr_eval_set_ignore_unknown(ev3, true);
     atexit(cleanup);
     return 0;
 }
@@ -159,6 +163,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  "line %zu evaluates differently after other lines:\n--- first\n%s--- again\n%s",
                  l + 1, snap[l].p, again.p);
         fz_str_free(&again);
+    }
+
+    /* Ignoring unknown flags changes nothing for a config that is valid
+     * without it. */
+    for (size_t l = 0; l < nlines; l++) {
+        if (strncmp(snap[l].p, "status 2", 8) == 0)
+            continue;
+        fz_str ign = { 0 };
+        const fr_result *r = fr_eval_line(ev3, (const char *)data + starts[l], lens[l]);
+        if (!r)
+            fz_oom();
+        fz_result_check(rs, r, &ign);
+        fz_check(ign.len == snap[l].len && !memcmp(ign.p, snap[l].p, ign.len),
+                 "line %zu: a valid config evaluates differently with ignore_unknown:\n--- normal\n%s--- ignore_unknown\n%s",
+                 l + 1, snap[l].p, ign.p);
+        fz_str_free(&ign);
     }
 
     /* Line and argv agree on plain lines. */
