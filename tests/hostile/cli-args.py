@@ -45,6 +45,7 @@ rng = random.Random(6)
 VOCAB = ["check", "resolve", "explain", "lint", "test", "doc", "-r", R, RULES, "--format", "text",
          "json", "compact", "flags", "kv", "man", "md", "-o", OUT, "--no-env", "--no-color",
          "--werror", "--dump-ir", "--why-not", "-v", "--verbose", "--help", "-h", "--", "-",
+         "--ignore-unknown", "--unknown-flag", "--tp", "--deepep",
          "--k", "2", "--s", "", "k", "big", "--tp-size", "8", "--moe-a2a-backend", "pplx",
          "--deepep-mode", "normal", "--format=json", "-rr", "--r", "=", "'", "\"", "\\"]
 for i in range(int(400 * max(SCALE, 0.1))):
