@@ -2128,10 +2128,6 @@ static fr_val dense_val(const fr_ruleset *rs, uint32_t k, uint32_t d)
     return v;
 }
 
-/* If conjunct n tests a dense key of at most 64 values (bool, enum) against
- * constants: its slot, and the values it passes for as a bit set over the
- * key's domain (bit d for dense_val(d)).  Memoized per node while the index
- * is built: guards, pre-checks, fast tests and guard tables all ask. */
 /* Index of v in a dense domain of ndom values (see dense_val), or -1. */
 static int dense_idx(const fr_ruleset *rs, uint32_t k, uint32_t ndom, fr_val v)
 {
@@ -2144,32 +2140,19 @@ static int dense_idx(const fr_ruleset *rs, uint32_t k, uint32_t ndom, fr_val v)
 
 /* If conjunct n tests a dense key of at most 64 values (bool, enum) against
  * constants: its slot, and the values it passes for as a bit set over the
- * key's domain (bit d for dense_val(d), as conj_pass says).  Memoized per
- * node while the index is built: guards, pre-checks, fast tests and guard
- * tables all ask. */
+ * key's domain (bit d for dense_val(d), as conj_pass says), computed
+ * directly (guards, pre-checks, fast tests and guard tables all ask; a loop
+ * of conj_pass over the domain for each was a third of the index build). */
 static int conj_dense(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
                       uint64_t *bits)
 {
-    if (ix->cd_state) {
-        if (ix->cd_state[n] == 2)
-            return 0;
-        if (ix->cd_state[n] == 1) {
-            *slot = ix->cd_slot[n];
-            *bits = ix->cd_bits[n];
-            return 1;
-        }
-    }
+    (void)ix;
     uint32_t s;
-    uint32_t k = 0, ndom = 0;
-    if (conj_slot(rs, n, &s)) {
-        k = s / 2;
-        ndom = dense_ndom(rs, k);
-    }
-    if (!ndom || ndom > 64) {
-        if (ix->cd_state)
-            ix->cd_state[n] = 2;
+    if (!conj_slot(rs, n, &s))
         return 0;
-    }
+    uint32_t k = s / 2, ndom = dense_ndom(rs, k);
+    if (!ndom || ndom > 64)
+        return 0;
     uint64_t all = ndom == 64 ? ~0ull : (1ull << ndom) - 1, b = 0;
     const fr_node *nd = &rs->nodes[n];
     switch ((fr_op)nd->op) {
@@ -2191,16 +2174,23 @@ static int conj_dense(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_
     case FR_OP_NOT:
         b = (1ull << 0) | (1ull << 1);
         break;
+    case FR_OP_IN:
+    case FR_OP_NOTIN: {
+        const fr_set *st = &rs->sets[nd->b];
+        if (st->type.kind == FR_T_ENUM && rs->keys[k].type.kind == FR_T_ENUM) {
+            /* fr_set_contains: bit v of the set's first word (ndom <= 64) */
+            b = ((st->bits ? st->bits[0] << 1 : 0) | (st->has_null ? 1u : 0u)) & all;
+            if (nd->op == FR_OP_NOTIN)
+                b = all & ~b;
+            break;
+        }
+    }
+        /* fall through */
     default:
         for (uint32_t d = 0; d < ndom; d++)
             if (conj_pass(rs, n, dense_val(rs, k, d)))
                 b |= 1ull << d;
         break;
-    }
-    if (ix->cd_state) {
-        ix->cd_state[n] = 1;
-        ix->cd_slot[n] = s;
-        ix->cd_bits[n] = b;
     }
     *slot = s;
     *bits = b;
@@ -3037,19 +3027,9 @@ int fr_eval_index_build(fr_ruleset *rs)
     struct fr_evindex *ix = fr_arena_zalloc(a, sizeof *ix);
     if (!ix)
         return -1;
-    size_t nn = rs->nnodes ? rs->nnodes : 1;
-    ix->cd_state = calloc(nn, sizeof *ix->cd_state);
-    ix->cd_bits = malloc(nn * sizeof *ix->cd_bits);
-    ix->cd_slot = malloc(nn * sizeof *ix->cd_slot);
-    int rc = (!ix->cd_state || !ix->cd_bits || !ix->cd_slot || fr_spellmap_build(a, rs, &ix->map) < 0 ||
-              build_plan(a, rs, ix) < 0 || build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
+    int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
+              build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
               build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0) ? -1 : 0;
-    free(ix->cd_state);
-    free(ix->cd_bits);
-    free(ix->cd_slot);
-    ix->cd_state = NULL;
-    ix->cd_bits = NULL;
-    ix->cd_slot = NULL;
     if (rc < 0)
         return -1;
     rs->evindex = ix;

@@ -105,12 +105,6 @@ struct fr_evindex {
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_fast */
     fr_fast   *cl_fast;
     uint8_t   *early;                   /* [nrules]: a check judged when marked */
-    /* while building only (NULL after): per node, whether it is a conjunct
-     * over a dense key of <= 64 values (1), not (2) or not yet known (0),
-     * and then its slot and the values it passes for (bit d: dense_val(d)) */
-    uint8_t   *cd_state;
-    uint32_t  *cd_slot;
-    uint64_t  *cd_bits;
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
