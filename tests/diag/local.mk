@@ -52,3 +52,9 @@ DIAG_TESTS = \
 TESTS += $(DIAG_TESTS)
 GOLDEN_TESTS += $(DIAG_TESTS)
 EXTRA_DIST += tests/diag/run.sh tests/diag/README tests/diag/cases
+# In a VPATH build (make distcheck) the log directory does not exist yet.
+$(DIAG_TESTS:.rules=.log): tests/diag/cases/.dirstamp
+tests/diag/cases/.dirstamp:
+	@$(MKDIR_P) tests/diag/cases
+	@: > $@
+DISTCLEANFILES = tests/diag/cases/.dirstamp
