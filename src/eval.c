@@ -409,10 +409,10 @@ static void eval_check(fr_eval *ev, uint32_t r)
 static inline int guard_fails(const fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
-    uint32_t s = ix->pslot[r];
-    if (s == NONE32)
+    uint32_t x = ix->pvidx[r];
+    if (x == NONE32)
         return 0;
-    const fr_val *v = (s & 1) ? &ev->input[s >> 1] : &ev->res[s >> 1];
+    const fr_val *v = &ev->res[x];   /* res and input are one array */
     uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
     return !((ix->pbits[r] >> d) & 1);
 }
@@ -2834,7 +2834,7 @@ static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, u
 static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules, nk = rs->nkeys;
-    if (AZ(ix->pslot, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
+    if (AZ(ix->pslot, nr) || AZ(ix->pvidx, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
         return -1;
     for (uint32_t r = 0; r < nr; r++) {
         uint32_t best = UINT32_MAX;
@@ -2844,6 +2844,8 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         /* a pre-check that everything passes is useless */
         if (ix->pslot[r] != NONE32 && best >= 1024)
             ix->pslot[r] = NONE32;
+        uint32_t ps = ix->pslot[r];
+        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
     }
     for (uint32_t k = 0; k < nk; k++)
         if (ix->kd_off[k + 1] > ix->kd_off[k])

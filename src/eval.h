@@ -94,6 +94,7 @@ struct fr_evindex {
      * only fire when bit (value index + 1, 0 for null) of pbits[r] is set
      * for the value of slot pslot[r] (UINT32_MAX: no pre-check) */
     uint32_t  *pslot;                   /* [nrules] */
+    uint32_t  *pvidx;                   /* [nrules]: pslot as an index in ev->res (input values follow) */
     uint64_t  *pbits;                   /* [nrules] */
     uint32_t  *dkeys;       uint32_t ndkeys;   /* keys with declarers */
     int        default_mode;
