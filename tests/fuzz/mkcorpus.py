@@ -5,7 +5,8 @@
 
 Writes tests/fuzz/corpus/{compile,eval,doc}/ (files named by the SHA-1 of
 their content, like libFuzzer's, so re-running is idempotent; files named
-hand-* are hand-written seeds and left alone) and tests/fuzz/eval.dict.
+hand-* (hand-written seeds) and fuzz-* (inputs the fuzzers found, merged
+with -merge=1; see README.md) are left alone) and tests/fuzz/eval.dict.
 Sources:
   compile, doc: rules.d/**/*.rules (whole files, the shipped set as one
       multi-file input, and the declarations plus a few rules at a time),
@@ -80,7 +81,7 @@ def compile_seeds():
             for i in range(0, len(st), 4):
                 seeds.append(head + MARK + b"\n".join(st[i:i + 4]))
     for p in sorted(glob.glob(os.path.join(TOP, "tests", "**", "*.rules"), recursive=True)):
-        if "/fuzz/" in p:
+        if "/fuzz/" in p or not os.path.isfile(p):
             continue
         seeds.append(read(p))
     for p in [os.path.join(TOP, "HACKING.md"), "/work/shared/DESIGN.md"] + \
@@ -99,6 +100,8 @@ def configs():
                 cfgs.append(line[:line.rindex(b"=>")].strip())
     for p in sorted(glob.glob(os.path.join(TOP, "rules.d", "*", "*.rules"))) + \
             sorted(glob.glob(os.path.join(TOP, "tests", "cli", "**", "*.rules"), recursive=True)):
+        if not os.path.isfile(p):
+            continue
         text = b"\n".join(l for l in read(p).split(b"\n") if not l.lstrip().startswith(b"#"))
         for body in re.findall(rb"\btest\s+\"[^\"]*\"\s*\{(.*?)\n\}", text, re.S):
             for case in re.split(rb";", body):
@@ -106,9 +109,10 @@ def configs():
                     c = b" ".join(case.split(b"=>")[0].split())
                     if c:
                         cfgs.append(c)
-    for p in sorted(glob.glob(os.path.join(TOP, "tests", "cli", "**", "*.cmd"), recursive=True)):
+    # tests/cli/*.t: "$ check ... -- CONFIG" command lines
+    for p in sorted(glob.glob(os.path.join(TOP, "tests", "cli", "*.t"))):
         for line in read(p).split(b"\n"):
-            if b"flagrule" in line and b" -- " in line:
+            if line.startswith(b"$ ") and b" -- " in line:
                 cfgs.append(line.split(b" -- ", 1)[1].strip())
     seen, out = set(), []
     for c in cfgs:
@@ -151,7 +155,7 @@ def sync(dirname, seeds, check):
     want = {}
     for s in seeds:
         want[hashlib.sha1(s).hexdigest()] = s
-    have = {f for f in os.listdir(d) if not f.startswith(("hand-", ".", "README"))}
+    have = {f for f in os.listdir(d) if not f.startswith(("hand-", "fuzz-", ".", "README"))}
     stale = have - set(want)
     missing = set(want) - have
     if check:
