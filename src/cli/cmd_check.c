@@ -695,25 +695,36 @@ static bool want_color(const opts *o)
     return !o->no_color && !getenv("NO_COLOR") && isatty(STDOUT_FILENO);
 }
 
+/* The start shared by check and resolve: options, --help, the rules.
+ * Returns -1 to go on (with *rs set), or the exit status. */
+static int start(int argc, char **argv, bool resolve, opts *o, fr_ruleset **rs)
+{
+    memset(o, 0, sizeof *o);
+    if (parse_opts(argc, argv, o, resolve) < 0) {
+        cli_rules_free(&o->rules);
+        return FR_EXIT_USAGE;
+    }
+    if (o->help) {
+        (resolve ? resolve_usage : check_usage)(stdout);
+        cli_rules_free(&o->rules);
+        return cli_finish_output(FR_EXIT_OK);
+    }
+    o->rules.color = !o->no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    *rs = cli_load_rules(&o->rules, NULL);
+    if (!*rs) {
+        cli_rules_free(&o->rules);
+        return FR_EXIT_USAGE;
+    }
+    return -1;
+}
+
 int cmd_check(int argc, char **argv)
 {
     opts o;
-    memset(&o, 0, sizeof o);
-    if (parse_opts(argc, argv, &o, false) < 0) {
-        cli_rules_free(&o.rules);
-        return FR_EXIT_USAGE;
-    }
-    if (o.help) {
-        check_usage(stdout);
-        cli_rules_free(&o.rules);
-        return cli_finish_output(FR_EXIT_OK);
-    }
-    o.rules.color = !o.no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
-    fr_ruleset *rs = cli_load_rules(&o.rules, NULL);
-    if (!rs) {
-        cli_rules_free(&o.rules);
-        return FR_EXIT_USAGE;
-    }
+    fr_ruleset *rs = NULL;
+    int st = start(argc, argv, false, &o, &rs);
+    if (st >= 0)
+        return st;
     ctx c;
     memset(&c, 0, sizeof c);
     c.rs = rs;
@@ -785,22 +796,10 @@ static bool differs(fr_value a, fr_value b)
 int cmd_resolve(int argc, char **argv)
 {
     opts o;
-    memset(&o, 0, sizeof o);
-    if (parse_opts(argc, argv, &o, true) < 0) {
-        cli_rules_free(&o.rules);
-        return FR_EXIT_USAGE;
-    }
-    if (o.help) {
-        resolve_usage(stdout);
-        cli_rules_free(&o.rules);
-        return cli_finish_output(FR_EXIT_OK);
-    }
-    o.rules.color = !o.no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
-    fr_ruleset *rs = cli_load_rules(&o.rules, NULL);
-    if (!rs) {
-        cli_rules_free(&o.rules);
-        return FR_EXIT_USAGE;
-    }
+    fr_ruleset *rs = NULL;
+    int st = start(argc, argv, true, &o, &rs);
+    if (st >= 0)
+        return st;
     ctx c;
     memset(&c, 0, sizeof c);
     c.rs = rs;
