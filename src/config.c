@@ -20,38 +20,88 @@
 #include "config.h"
 #include "misspell.h"
 
+/* ---- byte helpers ---------------------------------------------------------- */
+
+static inline uint64_t ld8(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+/* The first n (< 8) bytes of the 8 readable bytes at s, in memory order, the
+ * other bytes zero: what memcpy(&w, s, n) into a zeroed w gives. */
+static inline uint64_t head_padded(const char *s, size_t n, int le)
+{
+    if (n == 0)
+        return 0;
+    uint64_t w = ld8(s);
+    return le ? w & (~0ull >> (64 - 8 * n)) : w & (~0ull << (64 - 8 * n));
+}
+
 /* ---- spelling map ------------------------------------------------------------ */
 
-static inline uint32_t sp_hash(const char *s, size_t n)
+/* The hash of a spelling or value: its length and (at most) three 8-byte
+ * words — the first, the last and the middle one; collisions are resolved
+ * by comparing the bytes.  `head` is the first min(n, 8) bytes, zero-padded. */
+static inline uint32_t sp_mix(uint64_t head, const char *s, size_t n)
 {
-    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ull;
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-        s += 8;
-        n -= 8;
+    uint64_t h = head * 0x9e3779b97f4a7c15ull + n;
+    if (n > 8) {
+        h ^= ld8(s + n - 8) * 0xc2b2ae3d27d4eb4full;
+        if (n > 16)
+            h += ld8(s + n / 2 - 4) * 0x165667b19e3779f9ull;
     }
-    if (n) {
-        uint64_t w = 0;
-        for (size_t i = 0; i < n; i++)
-            w |= (uint64_t)(unsigned char)s[i] << (8 * i);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-    }
-    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
     return (uint32_t)(h >> 32);
 }
 
-static int sp_insert(fr_spellmap *m, const char *s, uint32_t key)
+/* For any string. */
+static inline uint32_t sp_hash(const char *s, size_t n)
+{
+    uint64_t head = 0;
+    memcpy(&head, s, n < 8 ? n : 8);
+    return sp_mix(head, s, n);
+}
+
+/* For a string followed by at least 8 readable bytes (the config store and
+ * the map's copies are padded). */
+static inline uint32_t sp_hash_padded(const char *s, size_t n, int le)
+{
+    return sp_mix(n < 8 ? head_padded(s, n, le) : ld8(s), s, n);
+}
+
+/* a[0..n) == b[0..n), both followed by at least 8 readable bytes. */
+static inline int eq_padded(const char *a, const char *b, size_t n, int le)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        if (ld8(a + i) != ld8(b + i))
+            return 0;
+    return i == n || head_padded(a + i, n - i, le) == head_padded(b + i, n - i, le);
+}
+
+/* A copy of s with 8 zero bytes after it, in the arena. */
+static const char *pad_copy(fr_arena *a, const char *s, size_t n)
+{
+    char *p = fr_arena_alloc(a, n + 8);
+    if (!p)
+        return NULL;
+    memcpy(p, s, n);
+    memset(p + n, 0, 8);
+    return p;
+}
+
+static int sp_insert(fr_arena *a, fr_spellmap *m, const char *s, uint32_t key)
 {
     size_t len = strlen(s);
     uint32_t h = sp_hash(s, len);
     for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
         fr_spell *sl = &m->slots[i];
         if (!sl->s) {
-            sl->s = s;
+            if (!(sl->s = pad_copy(a, s, len)))
+                return -1;
             sl->len = (uint32_t)len;
             sl->key = key;
             sl->hash = h;
@@ -106,7 +156,8 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
             for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
                 fr_evslot *sl = &m->evals[i];
                 if (!sl->s) {
-                    sl->s = name;
+                    if (!(sl->s = pad_copy(a, name, n)))
+                        return -1;
                     sl->len = (uint32_t)n;
                     sl->hash = h;
                     sl->enum_id = e;
@@ -121,64 +172,46 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         const fr_key *key = &rs->keys[k];
         if (key->kind == FR_KEY_FLAG) {
             for (uint32_t j = 0; j < key->ncli; j++) {
-                sp_insert(m, key->cli[j], k);
+                if (sp_insert(a, m, key->cli[j], k) < 0)
+                    return -1;
                 m->flag_spellings[m->nflag_spellings++] = key->cli[j];
             }
         } else {
-            sp_insert(m, key->name, k);
+            if (sp_insert(a, m, key->name, k) < 0)
+                return -1;
             m->var_names[m->nvar_names++] = key->name;
         }
     }
     return 0;
 }
 
-/* The same for a word followed by at least 8 readable bytes (the config
- * store pads its words): the tail is read as one 8-byte word. */
-static inline uint32_t sp_hash_padded(const char *s, size_t n)
-{
-    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ull;
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-        s += 8;
-        n -= 8;
-    }
-    if (n) {
-        uint64_t w;
-        memcpy(&w, s, 8);
-        w &= ~0ull >> (8 * (8 - n));   /* little-endian: keep the first n bytes */
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-    }
-    h *= 0xc4ceb9fe1a85ec53ull;
-    return (uint32_t)(h >> 32);
-}
-
+/* The key of a word of the config store (padded), or -1. */
 static inline __attribute__((always_inline)) int32_t find_padded(const fr_spellmap *m, const char *s, size_t len)
 {
-    uint32_t h = m->little_endian ? sp_hash_padded(s, len) : sp_hash(s, len);
+    int le = m->little_endian;
+    uint32_t h = sp_hash_padded(s, len, le);
     for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
         const fr_spell *sl = &m->slots[i];
         if (!sl->s)
             return -1;
-        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+        if (sl->hash == h && sl->len == len && eq_padded(sl->s, s, len, le))
             return (int32_t)sl->key;
     }
 }
 
 /* An enum value by name (strings of the config store, padded), or -1. */
-static inline int32_t find_enum_value(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+static inline __attribute__((always_inline)) int32_t find_enum_value(const fr_spellmap *m, uint32_t enum_id,
+                                                                     const char *s, size_t len)
 {
     if (!m->evals)
         return -1;
-    uint32_t h = (m->little_endian ? sp_hash_padded(s, len) : sp_hash(s, len)) ^ (enum_id * 0x9e3779b9u);
+    int le = m->little_endian;
+    uint32_t h = sp_hash_padded(s, len, le) ^ (enum_id * 0x9e3779b9u);
     for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
         const fr_evslot *sl = &m->evals[i];
         if (!sl->s)
             return -1;
-        if (sl->hash == h && sl->enum_id == enum_id && sl->len == len && memcmp(sl->s, s, len) == 0)
+        if (sl->hash == h && sl->enum_id == enum_id && sl->len == len && eq_padded(sl->s, s, len, le))
             return (int32_t)sl->value;
     }
 }
@@ -242,17 +275,6 @@ int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const ch
 
 /* ---- words ------------------------------------------------------------------------ */
 
-static int push_word(fr_cfgin *c, size_t off, size_t len)
-{
-    if (c->nwords == c->capwords &&
-        fr_vec_reserve((void **)&c->words, &c->capwords, c->nwords + 1, sizeof *c->words) < 0)
-        return -1;
-    c->words[c->nwords].off = (uint32_t)off;
-    c->words[c->nwords].len = (uint32_t)len;
-    c->nwords++;
-    return 0;
-}
-
 static int invalid(fr_cfgin *c, const char *msg)
 {
     fr_buf_puts(&c->reason, msg);
@@ -276,126 +298,172 @@ static const unsigned char name_class[256] = {
     ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
 };
 
-/* Word-at-a-time byte search (little-endian hosts): the index of the first
- * byte equal to ch in s[0..len), or len.  Reads whole 8-byte words up to 7
- * bytes past s + len: only for the config store, which is padded. */
-static inline uint64_t ld8(const char *p)
+/* Classifying 16 bytes at a time (all reads are of the config store, whose
+ * bytes are followed by FR_PAD readable padding bytes):
+ *  - blank16: bit i set when p[i] is a space;
+ *  - spec16: bit i set when p[i] may need the general splitter: a byte below
+ *    0x28 other than the space (controls incl. NUL, tab, newline, ! " # $ %
+ *    & '), or a backslash.  A superset of what is special, never less;
+ *  - byte16: bit i set when p[i] == ch. */
+#define FR_PAD 80
+#if defined(__SSE2__) && !defined(FR_CONFIG_NO_SIMD)
+#include <emmintrin.h>
+
+static inline void classify16(const char *p, uint32_t *blank, uint32_t *spec)
 {
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return w;
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i sp = _mm_cmpeq_epi8(x, _mm_set1_epi8(' '));
+    __m128i lo = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x27)), x);
+    __m128i bs = _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'));
+    *blank = (uint32_t)_mm_movemask_epi8(sp);
+    *spec = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(sp, lo), bs));
 }
 
-static inline size_t find_byte_padded(const char *s, size_t len, unsigned char ch)
+static inline uint32_t byte16(const char *p, char ch)
 {
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t pat = ones * ch;
-    for (size_t i = 0; i < len; i += 8) {
-        uint64_t y = ld8(s + i) ^ pat;
-        uint64_t hit = (y - ones) & ~y & highs;
-        if (hit) {
-            size_t at = i + (size_t)(__builtin_ctzll(hit) >> 3);
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(ch)));
+}
+#else
+static inline void classify16(const char *p, uint32_t *blank, uint32_t *spec)
+{
+    uint32_t b = 0, s = 0;
+    for (int i = 0; i < 16; i++) {
+        unsigned char ch = (unsigned char)p[i];
+        if (ch == ' ')
+            b |= 1u << i;
+        else if (ch <= 0x27 || ch == '\\')
+            s |= 1u << i;
+    }
+    *blank = b;
+    *spec = s;
+}
+
+static inline uint32_t byte16(const char *p, char ch)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < 16; i++)
+        if (p[i] == ch)
+            m |= 1u << i;
+    return m;
+}
+#endif
+
+/* The index of the first byte ch in s[0..len) (a word of the store), or len. */
+static inline size_t find_byte_padded(const char *s, size_t len, char ch)
+{
+    for (size_t i = 0; i < len; i += 16) {
+        uint32_t m = byte16(s + i, ch);
+        if (m) {
+            size_t at = i + (size_t)__builtin_ctz(m);
             return at < len ? at : len;
         }
     }
     return len;
 }
 
-/* Splits a line into words (unquoted into c->store). */
-static int split_line(fr_cfgin *c, const char *line, size_t len)
+/* The index of the first byte from i on that ends a run of ordinary word
+ * bytes (word_class), or len. */
+static inline size_t run_end(const char *s, size_t i, size_t len)
 {
-    if (len > UINT32_MAX - 64)
-        return invalid(c, "config line too long");
-    c->store.len = 0;
-    if (fr_buf_reserve(&c->store, len + 16) < 0)
-        return -1;
-    char *out = c->store.p;
-    /* Fast path: no quotes, backslashes, comments, tabs or newlines (the
-     * common launch line): copy once, cut at the spaces. */
-    memcpy(out, line, len);
-    out[len] = '\0';
-    size_t special = strcspn(out, "'\"\\#\t\n");
-    if (special < len && out[special] == '\0')
-        return invalid(c, "NUL byte in the config");
-    if (special >= len) {
-        memset(out + len + 1, 0, 8);   /* padding for word-at-a-time reads */
-        int le = c->map->little_endian;
-        size_t i = 0;
-        while (i < len) {
-            if (out[i] == ' ') {
-                i++;
-                continue;
-            }
-            size_t end;
-            if (le)
-                end = i + find_byte_padded(out + i, len - i, ' ');
-            else {
-                const char *sp = memchr(out + i, ' ', len - i);
-                end = sp ? (size_t)(sp - out) : len;
-            }
-            if (push_word(c, i, end - i) < 0)
-                return -1;
-            out[end] = '\0';
-            i = end + 1;
+    while (i < len) {
+        uint32_t b, sp;
+        classify16(s + i, &b, &sp);
+        uint32_t m = b | sp;
+        while (m) {
+            size_t at = i + (size_t)__builtin_ctz(m);
+            if (at >= len)
+                return len;
+            if (word_class[(unsigned char)s[at]])
+                return at;
+            m &= m - 1;
         }
-        c->store.len = len + 1;
-        return 0;
+        i += 16;
     }
-    if (memchr(line + special, '\0', len - special))
+    return len;
+}
+
+static int push_word_slow(fr_cfgin *c, size_t off, size_t len)
+{
+    if (fr_vec_reserve((void **)&c->words, &c->capwords, c->nwords + 1, sizeof *c->words) < 0)
+        return -1;
+    c->words[c->nwords].off = (uint32_t)off;
+    c->words[c->nwords].len = (uint32_t)len;
+    c->nwords++;
+    return 0;
+}
+
+static inline int push_word(fr_cfgin *c, size_t off, size_t len)
+{
+    if (c->nwords == c->capwords)
+        return push_word_slow(c, off, len);
+    c->words[c->nwords].off = (uint32_t)off;
+    c->words[c->nwords].len = (uint32_t)len;
+    c->nwords++;
+    return 0;
+}
+
+/* The general splitter, in place: out[0..len) holds the line, followed by
+ * padding; unquoted words are written from out[0] on (never past the byte
+ * being read). */
+static int split_general(fr_cfgin *c, char *out, size_t len)
+{
+    if (memchr(out, '\0', len))
         return invalid(c, "NUL byte in the config");
     c->nwords = 0;
     size_t o = 0, i = 0;
     for (;;) {
-        while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n'))
+        while (i < len && (out[i] == ' ' || out[i] == '\t' || out[i] == '\n'))
             i++;
-        if (i >= len || line[i] == '#')
+        if (i >= len || out[i] == '#')
             break;
         size_t start = o;
         while (i < len) {
             /* a run of ordinary bytes */
-            size_t run = i;
-            while (run < len && !word_class[(unsigned char)line[run]])
-                run++;
+            size_t run = run_end(out, i, len);
             if (run > i) {
-                memcpy(out + o, line + i, run - i);
+                if (o != i)
+                    memmove(out + o, out + i, run - i);
                 o += run - i;
                 i = run;
                 if (i >= len)
                     break;
             }
-            char ch = line[i];
-            if (ch == ' ' || ch == '\t' || ch == '\n')
+            char ch = out[i];
+            if (ch == ' ' || ch == '\t' || ch == '\n') {
+                i++;   /* (consumed before the NUL below is written at o <= i) */
                 break;
+            }
             if (ch == '\\') {
                 if (i + 1 >= len) {          /* trailing backslash: literal, as sh -c */
                     out[o++] = '\\';
                     i++;
-                } else if (line[i + 1] == '\n') {
+                } else if (out[i + 1] == '\n') {
                     i += 2;
                 } else {
-                    out[o++] = line[i + 1];
+                    out[o++] = out[i + 1];
                     i += 2;
                 }
             } else if (ch == '\'') {
-                const char *q = memchr(line + i + 1, '\'', len - i - 1);
+                const char *q = memchr(out + i + 1, '\'', len - i - 1);
                 if (!q)
                     return invalid(c, "unterminated single quote");
-                size_t n = (size_t)(q - (line + i + 1));
-                memcpy(out + o, line + i + 1, n);
+                size_t n = (size_t)(q - (out + i + 1));
+                memmove(out + o, out + i + 1, n);
                 o += n;
                 i += n + 2;
-            } else if (ch == '"') {
+            } else {   /* '"' */
                 i++;
                 for (;;) {
                     if (i >= len)
                         return invalid(c, "unterminated double quote");
-                    char d = line[i];
+                    char d = out[i];
                     if (d == '"') {
                         i++;
                         break;
                     }
                     if (d == '\\' && i + 1 < len) {
-                        char e = line[i + 1];
+                        char e = out[i + 1];
                         if (e == '\\' || e == '"' || e == '$' || e == '`') {
                             out[o++] = e;
                             i += 2;
@@ -409,9 +477,6 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
                     out[o++] = d;
                     i++;
                 }
-            } else {
-                out[o++] = ch;
-                i++;
             }
         }
         if (push_word(c, start, o - start) < 0)
@@ -419,7 +484,65 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
         out[o++] = '\0';   /* values are NUL-terminated strings */
     }
     c->store.len = o;
-    memset(out + o, 0, 8);   /* padding for word-at-a-time reads */
+    memset(out + o, 0, FR_PAD);   /* padding for word-at-a-time reads */
+    return 0;
+}
+
+/* Splits a line into words (unquoted into c->store). */
+static int split_line(fr_cfgin *c, const char *line, size_t len)
+{
+    if (len > UINT32_MAX - 256)
+        return invalid(c, "config line too long");
+    c->store.len = 0;
+    size_t groups = len / 64 + 1;   /* covers out[0..len] */
+    if (fr_buf_reserve(&c->store, 64 * groups + FR_PAD) < 0)
+        return -1;
+    char *out = c->store.p;
+    memcpy(out, line, len);
+    /* blanks after the line: its last word ends there */
+    memset(out + len, ' ', 64 * groups - len + FR_PAD);
+    /* Fast path: no byte that needs the general splitter (quotes,
+     * backslashes, comments, tabs, newlines, NUL...): words are the runs of
+     * non-blanks, found from the blank bitmap 64 bytes at a time. */
+    uint64_t carry = 1;   /* the byte before the one at the group's start is a blank */
+    size_t ws = 0;
+    int inword = 0;
+    for (size_t g = 0; g < groups; g++) {
+        const char *p = out + 64 * g;
+        uint32_t b0, b1, b2, b3, s0, s1, s2, s3;
+        classify16(p, &b0, &s0);
+        classify16(p + 16, &b1, &s1);
+        classify16(p + 32, &b2, &s2);
+        classify16(p + 48, &b3, &s3);
+        if (s0 | s1 | s2 | s3) {
+            /* (the padding is blanks: the special byte is in the line) */
+            memcpy(out, line, len);
+            return split_general(c, out, len);
+        }
+        uint64_t bl = (uint64_t)b0 | (uint64_t)b1 << 16 | (uint64_t)b2 << 32 | (uint64_t)b3 << 48;
+        uint64_t prev = bl << 1 | carry;
+        uint64_t starts = ~bl & prev, ends = bl & ~prev;
+        carry = bl >> 63;
+        for (;;) {
+            if (inword) {
+                if (!ends)
+                    break;
+                size_t e = 64 * g + (size_t)__builtin_ctzll(ends);
+                ends &= ends - 1;
+                if (push_word(c, ws, e - ws) < 0)
+                    return -1;
+                out[e] = '\0';
+                inword = 0;
+            }
+            if (!starts)
+                break;
+            ws = 64 * g + (size_t)__builtin_ctzll(starts);
+            starts &= starts - 1;
+            inword = 1;
+        }
+    }
+    c->store.len = len + 1;
+    out[len] = '\0';
     return 0;
 }
 
@@ -565,12 +688,8 @@ static int interpret(fr_cfgin *c)
             program = 0;
             if (len == 2)
                 return invalid(c, "unexpected argument '--'");
-            const char *eq;
-            if (m->little_endian) {
-                size_t at = find_byte_padded(w, len, '=');
-                eq = at < len ? w + at : NULL;
-            } else
-                eq = memchr(w, '=', len);
+            size_t at = find_byte_padded(w, len, '=');
+            const char *eq = at < len ? w + at : NULL;
             size_t slen = eq ? (size_t)(eq - w) : len;
             int32_t k = find_padded(m, w, slen);
             if (k < 0) {
@@ -628,7 +747,7 @@ static int interpret(fr_cfgin *c)
         size_t eqi = 0;
         int32_t k = -1;
         int assign;
-        if (m->little_endian && len && name_class[(unsigned char)w[0]]) {
+        if (len && name_class[(unsigned char)w[0]]) {
             /* NAME=VALUE with NAME an env/fact key (the common case): the
              * name is then an identifier, no need to check its bytes */
             size_t at = find_byte_padded(w, len, '=');
