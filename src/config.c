@@ -31,55 +31,65 @@ static inline uint64_t ld8(const char *p)
 
 /* The first n (< 8) bytes of the 8 readable bytes at s, in memory order, the
  * other bytes zero: what memcpy(&w, s, n) into a zeroed w gives. */
-static inline uint64_t head_padded(const char *s, size_t n, int le)
+static inline uint64_t head_padded(const char *s, size_t n)
 {
-    if (n == 0)
-        return 0;
-    uint64_t w = ld8(s);
-    return le ? w & (~0ull >> (64 - 8 * n)) : w & (~0ull << (64 - 8 * n));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return ld8(s) & (~0ull >> (63 - 8 * n) >> 1);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return ld8(s) & (~0ull << (63 - 8 * n) << 1);
+#else
+    uint64_t w = 0;
+    memcpy(&w, s, n);
+    return w;
+#endif
 }
 
 /* ---- spelling map ------------------------------------------------------------ */
 
-/* The hash of a spelling or value: its length and (at most) three 8-byte
- * words — the first, the last and the middle one; collisions are resolved
- * by comparing the bytes.  `head` is the first min(n, 8) bytes, zero-padded. */
-static inline uint32_t sp_mix(uint64_t head, const char *s, size_t n)
+/* A string's first and last 8 bytes (zero-padded when shorter than 8: the
+ * last is then 0) and its hash, from them, the length and (beyond 16
+ * bytes) a middle 8 bytes; collisions are resolved by comparing. */
+typedef struct sp_key {
+    uint64_t head, tail;
+    uint32_t hash;
+} sp_key;
+
+static inline sp_key sp_make(uint64_t head, const char *s, size_t n)
 {
+    sp_key k;
+    k.head = head;
+    k.tail = n > 8 ? ld8(s + n - 8) : 0;
     uint64_t h = head * 0x9e3779b97f4a7c15ull + n;
-    if (n > 8) {
-        h ^= ld8(s + n - 8) * 0xc2b2ae3d27d4eb4full;
-        if (n > 16)
-            h += ld8(s + n / 2 - 4) * 0x165667b19e3779f9ull;
-    }
+    h ^= k.tail * 0xc2b2ae3d27d4eb4full;
+    if (n > 16)
+        h += ld8(s + n / 2 - 4) * 0x165667b19e3779f9ull;
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ull;
-    return (uint32_t)(h >> 32);
+    k.hash = (uint32_t)(h >> 32);
+    return k;
 }
 
 /* For any string. */
-static inline uint32_t sp_hash(const char *s, size_t n)
+static inline sp_key sp_key_of(const char *s, size_t n)
 {
     uint64_t head = 0;
     memcpy(&head, s, n < 8 ? n : 8);
-    return sp_mix(head, s, n);
+    return sp_make(head, s, n);
 }
 
-/* For a string followed by at least 8 readable bytes (the config store and
- * the map's copies are padded). */
-static inline uint32_t sp_hash_padded(const char *s, size_t n, int le)
+/* For a string followed by at least 8 readable bytes (the config store). */
+static inline sp_key sp_key_padded(const char *s, size_t n)
 {
-    return sp_mix(n < 8 ? head_padded(s, n, le) : ld8(s), s, n);
+    return sp_make(n < 8 ? head_padded(s, n) : ld8(s), s, n);
 }
 
-/* a[0..n) == b[0..n), both followed by at least 8 readable bytes. */
-static inline int eq_padded(const char *a, const char *b, size_t n, int le)
+/* Bytes [8, n-8) of a and b equal (n > 16; the 8-byte loads stay below n). */
+static inline int mid_eq(const char *a, const char *b, size_t n)
 {
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8)
+    for (size_t i = 8; i < n - 8; i += 8)
         if (ld8(a + i) != ld8(b + i))
             return 0;
-    return i == n || head_padded(a + i, n - i, le) == head_padded(b + i, n - i, le);
+    return 1;
 }
 
 /* A copy of s with 8 zero bytes after it, in the arena. */
@@ -96,18 +106,19 @@ static const char *pad_copy(fr_arena *a, const char *s, size_t n)
 static int sp_insert(fr_arena *a, fr_spellmap *m, const char *s, uint32_t key)
 {
     size_t len = strlen(s);
-    uint32_t h = sp_hash(s, len);
-    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+    sp_key sk = sp_key_of(s, len);
+    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
         fr_spell *sl = &m->slots[i];
         if (!sl->s) {
             if (!(sl->s = pad_copy(a, s, len)))
                 return -1;
+            sl->head = sk.head;
+            sl->tail = sk.tail;
             sl->len = (uint32_t)len;
             sl->key = key;
-            sl->hash = h;
             return 0;
         }
-        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+        if (sl->len == len && memcmp(sl->s, s, len) == 0)
             return 0;   /* duplicate: first wins (the compiler rejects these) */
     }
 }
@@ -152,19 +163,20 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
             const char *name = rs->enums[e].values[v];
             size_t n = strlen(name);
-            uint32_t h = sp_hash(name, n) ^ (e * 0x9e3779b9u);
-            for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
+            sp_key sk = sp_key_of(name, n);
+            for (uint32_t i = (sk.hash ^ (e * 0x9e3779b9u)) & m->emask;; i = (i + 1) & m->emask) {
                 fr_evslot *sl = &m->evals[i];
                 if (!sl->s) {
                     if (!(sl->s = pad_copy(a, name, n)))
                         return -1;
+                    sl->head = sk.head;
+                    sl->tail = sk.tail;
                     sl->len = (uint32_t)n;
-                    sl->hash = h;
                     sl->enum_id = e;
                     sl->value = v;
                     break;
                 }
-                if (sl->hash == h && sl->enum_id == e && sl->len == n && memcmp(sl->s, name, n) == 0)
+                if (sl->enum_id == e && sl->len == n && memcmp(sl->s, name, n) == 0)
                     break;   /* a duplicate value: the first wins */
             }
         }
@@ -188,14 +200,14 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
 /* The key of a word of the config store (padded), or -1. */
 static inline __attribute__((always_inline)) int32_t find_padded(const fr_spellmap *m, const char *s, size_t len)
 {
-    int le = m->little_endian;
-    uint32_t h = sp_hash_padded(s, len, le);
-    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+    sp_key sk = sp_key_padded(s, len);
+    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
         const fr_spell *sl = &m->slots[i];
+        if (sl->head == sk.head && sl->tail == sk.tail && sl->len == len && sl->s &&
+            (len <= 16 || mid_eq(sl->s, s, len)))
+            return (int32_t)sl->key;
         if (!sl->s)
             return -1;
-        if (sl->hash == h && sl->len == len && eq_padded(sl->s, s, len, le))
-            return (int32_t)sl->key;
     }
 }
 
@@ -205,25 +217,25 @@ static inline __attribute__((always_inline)) int32_t find_enum_value(const fr_sp
 {
     if (!m->evals)
         return -1;
-    int le = m->little_endian;
-    uint32_t h = sp_hash_padded(s, len, le) ^ (enum_id * 0x9e3779b9u);
-    for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
+    sp_key sk = sp_key_padded(s, len);
+    for (uint32_t i = (sk.hash ^ (enum_id * 0x9e3779b9u)) & m->emask;; i = (i + 1) & m->emask) {
         const fr_evslot *sl = &m->evals[i];
+        if (sl->head == sk.head && sl->tail == sk.tail && sl->len == len && sl->enum_id == enum_id && sl->s &&
+            (len <= 16 || mid_eq(sl->s, s, len)))
+            return (int32_t)sl->value;
         if (!sl->s)
             return -1;
-        if (sl->hash == h && sl->enum_id == enum_id && sl->len == len && eq_padded(sl->s, s, len, le))
-            return (int32_t)sl->value;
     }
 }
 
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len)
 {
-    uint32_t h = sp_hash(s, len);
-    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+    sp_key sk = sp_key_of(s, len);
+    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
         const fr_spell *sl = &m->slots[i];
         if (!sl->s)
             return -1;
-        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+        if (sl->len == len && memcmp(sl->s, s, len) == 0)
             return (int32_t)sl->key;
     }
 }
@@ -548,12 +560,15 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
 
 /* ---- meaning ------------------------------------------------------------------------ */
 
-static void set_key(fr_cfgin *c, uint32_t k, fr_val v)
+static inline void set_key(fr_cfgin *c, uint32_t k, fr_val v)
 {
+    uint8_t *given = c->given;
     c->input[k] = v;
-    if (!c->given[k]) {
-        c->given[k] = 1;
-        c->given_keys[c->ngiven++] = k;
+    if (!given[k]) {
+        uint32_t n = c->ngiven;
+        c->given_keys[n] = k;
+        c->ngiven = n + 1;
+        given[k] = 1;
     }
 }
 

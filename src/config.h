@@ -14,16 +14,20 @@
 
 /* ---- spelling lookup (built once per ruleset, lives in its arena) --------- */
 
+/* A slot holds the spelling's first and last 8 bytes (zero-padded when
+ * shorter): with the length they decide equality for up to 16 bytes, so a
+ * lookup compares the bytes only of longer spellings' middles. */
 typedef struct fr_spell {
-    const char *s;        /* NULL: empty slot */
+    uint64_t    head, tail;
+    const char *s;        /* NULL: empty slot; else followed by 8 zero bytes */
     uint32_t    len;
     uint32_t    key;
-    uint32_t    hash;
 } fr_spell;
 
 typedef struct fr_evslot {
-    const char *s;        /* NULL: empty slot */
-    uint32_t    len, hash, enum_id, value;
+    uint64_t    head, tail;
+    const char *s;        /* NULL: empty slot; else followed by 8 zero bytes */
+    uint32_t    len, enum_id, value;
 } fr_evslot;
 
 typedef struct fr_spellmap {

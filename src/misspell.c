@@ -22,12 +22,48 @@ static size_t min3(size_t a, size_t b, size_t c)
     return m < c ? m : c;
 }
 
+/* Hyyrö's bit-vector algorithm for the optimal string alignment distance
+ * ("A bit-vector algorithm for computing Levenshtein and Damerau edit
+ * distances", 2003), for 1 <= alen <= 64: one column of the recurrence per
+ * byte of b, in a few word operations.  Bit i of the vectors is row i+1;
+ * bits above alen hold garbage that never reaches the lower bits. */
+static size_t osa_bits(const unsigned char *a, size_t alen, const unsigned char *b, size_t blen)
+{
+    uint64_t peq[256];
+    /* only the entries of b's bytes are read: clear those, then set a's */
+    for (size_t j = 0; j < blen; j++)
+        peq[b[j]] = 0;
+    for (size_t i = 0; i < alen; i++)
+        peq[a[i]] |= 1ull << i;
+    uint64_t vp = ~0ull, vn = 0, d0 = 0, pm_prev = 0;
+    const uint64_t top = 1ull << (alen - 1);
+    size_t score = alen;
+    for (size_t j = 0; j < blen; j++) {
+        uint64_t pm = peq[b[j]];
+        uint64_t tr = ((~d0 & pm) << 1) & pm_prev;
+        d0 = (((pm & vp) + vp) ^ vp) | pm | vn | tr;
+        uint64_t hp = vn | ~(d0 | vp);
+        uint64_t hn = d0 & vp;
+        if (hp & top)
+            score++;
+        else if (hn & top)
+            score--;
+        uint64_t x = (hp << 1) | 1;
+        vn = x & d0;
+        vp = (hn << 1) | ~(x | d0);
+        pm_prev = pm;
+    }
+    return score;
+}
+
 size_t fr_edit_distance(const char *a, size_t alen, const char *b, size_t blen)
 {
     if (alen == 0)
         return blen;
     if (blen == 0)
         return alen;
+    if (alen <= 64)
+        return osa_bits((const unsigned char *)a, alen, (const unsigned char *)b, blen);
     size_t stack[3 * FR_STACK_ROW];
     size_t *mem = stack;
     if (blen + 1 > FR_STACK_ROW) {

@@ -162,10 +162,67 @@ static void test_null_candidates(void **state)
     assert_string_equal(fr_did_you_mean("tp_sise", 7, c, 2), "tp_size");
 }
 
+/* The textbook OSA recurrence, full matrix: the reference for the
+ * bit-vector version (patterns of up to 64 bytes) and the row version. */
+static size_t ref_osa(const char *a, size_t alen, const char *b, size_t blen)
+{
+    static size_t dm[200][200];
+    for (size_t i = 0; i <= alen; i++)
+        dm[i][0] = i;
+    for (size_t j = 0; j <= blen; j++)
+        dm[0][j] = j;
+    for (size_t i = 1; i <= alen; i++)
+        for (size_t j = 1; j <= blen; j++) {
+            size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            size_t v = dm[i - 1][j] + 1;
+            if (dm[i][j - 1] + 1 < v)
+                v = dm[i][j - 1] + 1;
+            if (dm[i - 1][j - 1] + cost < v)
+                v = dm[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && dm[i - 2][j - 2] + 1 < v)
+                v = dm[i - 2][j - 2] + 1;
+            dm[i][j] = v;
+        }
+    return dm[alen][blen];
+}
+
+/* Random strings over small alphabets (many matches and transpositions),
+ * lengths across the 64-byte word boundary, high bytes included. */
+static void test_random_vs_reference(void **state)
+{
+    (void)state;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    char a[200], b[200];
+    for (int t = 0; t < 20000; t++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        size_t alen = (size_t)(x % 80), blen = (size_t)((x >> 8) % 80);
+        if (t % 4 == 0)
+            alen = 60 + (size_t)((x >> 16) % 8), blen = 56 + (size_t)((x >> 24) % 16);
+        unsigned alpha = 2 + (unsigned)((x >> 32) % 5);
+        for (size_t i = 0; i < alen; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            a[i] = (char)(x % alpha == 4 ? 0xC3 : 'a' + x % alpha);
+        }
+        for (size_t i = 0; i < blen; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            b[i] = (i < alen && x % 3 == 0) ? a[i] : (char)(x % alpha == 4 ? 0xC3 : 'a' + x % alpha);
+        }
+        size_t want = ref_osa(a, alen, b, blen);
+        assert_int_equal(fr_edit_distance(a, alen, b, blen), want);
+        assert_int_equal(fr_edit_distance(b, blen, a, alen), want);
+    }
+    /* a 150-byte pattern: the row version */
+    memset(a, 'x', 150);
+    memcpy(b, a, 150);
+    b[10] = 'y', b[70] = 'z', b[71] = 'x';
+    assert_int_equal(fr_edit_distance(a, 150, b, 149), ref_osa(a, 150, b, 149));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_random_vs_reference),
         cmocka_unit_test(test_identity),
         cmocka_unit_test(test_single_edits),
         cmocka_unit_test(test_last_character),
