@@ -46,11 +46,12 @@ static inline uint64_t head_padded(const char *s, size_t n)
 
 /* ---- spelling map ------------------------------------------------------------ */
 
-/* A string's first and last 8 bytes (zero-padded when shorter than 8: the
- * last is then 0) and its hash, from them, the length and (beyond 16
- * bytes) a middle 8 bytes; collisions are resolved by comparing. */
+/* A string's first, middle (from n/2-4, when n > 16) and last (when n > 8)
+ * 8-byte words, each 0 when absent and the first zero-padded when n < 8,
+ * and a hash of them and the length.  For n <= 24 the three words cover
+ * every byte; longer strings also compare bytes [8, n-8). */
 typedef struct sp_key {
-    uint64_t head, tail;
+    uint64_t head, mid, tail;
     uint32_t hash;
 } sp_key;
 
@@ -59,12 +60,9 @@ static inline sp_key sp_make(uint64_t head, const char *s, size_t n)
     sp_key k;
     k.head = head;
     k.tail = n > 8 ? ld8(s + n - 8) : 0;
-    uint64_t h = head * 0x9e3779b97f4a7c15ull + n;
-    h ^= k.tail * 0xc2b2ae3d27d4eb4full;
-    if (n > 16)
-        h += ld8(s + n / 2 - 4) * 0x165667b19e3779f9ull;
-    h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ull;
+    k.mid = n > 16 ? ld8(s + n / 2 - 4) : 0;
+    /* cheap: the slots compare the words themselves */
+    uint64_t h = (head + k.tail * 3 + k.mid * 5 + n) * 0x9e3779b97f4a7c15ull;
     k.hash = (uint32_t)(h >> 32);
     return k;
 }
@@ -113,6 +111,7 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const char *s, uint32_t key)
             if (!(sl->s = pad_copy(a, s, len)))
                 return -1;
             sl->head = sk.head;
+            sl->mid = sk.mid;
             sl->tail = sk.tail;
             sl->len = (uint32_t)len;
             sl->key = key;
@@ -134,7 +133,7 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
             nvar++;
     }
     size_t total = nflag + nvar, cap = 16;
-    while (cap < 2 * total + 2)
+    while (cap < 4 * total + 4)
         cap *= 2;
     m->slots = fr_arena_array(a, cap, sizeof *m->slots);
     m->flag_spellings = fr_arena_array(a, nflag + 1, sizeof(char *));
@@ -153,7 +152,7 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
     for (uint32_t e = 0; e < rs->nenums; e++)
         nev += rs->enums[e].nvalues;
     size_t ecap = 16;
-    while (ecap < 2 * nev + 2)
+    while (ecap < 4 * nev + 4)
         ecap *= 2;
     m->evals = fr_arena_array(a, ecap, sizeof *m->evals);
     if (!m->evals)
@@ -170,6 +169,7 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
                     if (!(sl->s = pad_copy(a, name, n)))
                         return -1;
                     sl->head = sk.head;
+                    sl->mid = sk.mid;
                     sl->tail = sk.tail;
                     sl->len = (uint32_t)n;
                     sl->enum_id = e;
@@ -187,6 +187,8 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
                 if (sp_insert(a, m, key->cli[j], k) < 0)
                     return -1;
                 m->flag_spellings[m->nflag_spellings++] = key->cli[j];
+                if (strchr(key->cli[j], '='))
+                    m->eq_in_spelling = 1;
             }
         } else {
             if (sp_insert(a, m, key->name, k) < 0)
@@ -203,8 +205,8 @@ static inline __attribute__((always_inline)) int32_t find_padded(const fr_spellm
     sp_key sk = sp_key_padded(s, len);
     for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
         const fr_spell *sl = &m->slots[i];
-        if (sl->head == sk.head && sl->tail == sk.tail && sl->len == len && sl->s &&
-            (len <= 16 || mid_eq(sl->s, s, len)))
+        if (sl->head == sk.head && sl->tail == sk.tail && sl->mid == sk.mid && sl->len == len && sl->s &&
+            (len <= 24 || mid_eq(sl->s, s, len)))
             return (int32_t)sl->key;
         if (!sl->s)
             return -1;
@@ -220,8 +222,8 @@ static inline __attribute__((always_inline)) int32_t find_enum_value(const fr_sp
     sp_key sk = sp_key_padded(s, len);
     for (uint32_t i = (sk.hash ^ (enum_id * 0x9e3779b9u)) & m->emask;; i = (i + 1) & m->emask) {
         const fr_evslot *sl = &m->evals[i];
-        if (sl->head == sk.head && sl->tail == sk.tail && sl->len == len && sl->enum_id == enum_id && sl->s &&
-            (len <= 16 || mid_eq(sl->s, s, len)))
+        if (sl->head == sk.head && sl->tail == sk.tail && sl->mid == sk.mid && sl->len == len &&
+            sl->enum_id == enum_id && sl->s && (len <= 24 || mid_eq(sl->s, s, len)))
             return (int32_t)sl->value;
         if (!sl->s)
             return -1;
@@ -507,7 +509,7 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
         return invalid(c, "config line too long");
     c->store.len = 0;
     size_t groups = len / 64 + 1;   /* covers out[0..len] */
-    if (fr_buf_reserve(&c->store, 64 * groups + FR_PAD) < 0)
+    if (c->store.cap <= 64 * groups + FR_PAD && fr_buf_reserve(&c->store, 64 * groups + FR_PAD) < 0)
         return -1;
     char *out = c->store.p;
     memcpy(out, line, len);
@@ -519,8 +521,16 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
     uint64_t carry = 1;   /* the byte before the one at the group's start is a blank */
     size_t ws = 0;
     int inword = 0;
+    fr_word *wv = c->words;
+    size_t nw = 0, capw = c->capwords;
     for (size_t g = 0; g < groups; g++) {
         const char *p = out + 64 * g;
+        if (capw - nw < 33) {   /* room for the words ending in this group */
+            if (fr_vec_reserve((void **)&c->words, &c->capwords, nw + 33, sizeof *c->words) < 0)
+                return -1;
+            wv = c->words;
+            capw = c->capwords;
+        }
         uint32_t b0, b1, b2, b3, s0, s1, s2, s3;
         classify16(p, &b0, &s0);
         classify16(p + 16, &b1, &s1);
@@ -528,6 +538,7 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
         classify16(p + 48, &b3, &s3);
         if (s0 | s1 | s2 | s3) {
             /* (the padding is blanks: the special byte is in the line) */
+            c->nwords = 0;
             memcpy(out, line, len);
             return split_general(c, out, len);
         }
@@ -535,24 +546,33 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
         uint64_t prev = bl << 1 | carry;
         uint64_t starts = ~bl & prev, ends = bl & ~prev;
         carry = bl >> 63;
-        for (;;) {
-            if (inword) {
-                if (!ends)
-                    break;
-                size_t e = 64 * g + (size_t)__builtin_ctzll(ends);
-                ends &= ends - 1;
-                if (push_word(c, ws, e - ws) < 0)
-                    return -1;
-                out[e] = '\0';
-                inword = 0;
-            }
-            if (!starts)
-                break;
-            ws = 64 * g + (size_t)__builtin_ctzll(starts);
+        size_t gb = 64 * g;
+        if (inword && ends) {   /* the end of a word begun in an earlier group */
+            size_t e = gb + (size_t)__builtin_ctzll(ends);
+            ends &= ends - 1;
+            wv[nw].off = (uint32_t)ws;
+            wv[nw].len = (uint32_t)(e - ws);
+            nw++;
+            out[e] = '\0';
+            inword = 0;
+        }
+        /* from here starts and ends alternate, a start first */
+        while (starts) {
+            ws = gb + (size_t)__builtin_ctzll(starts);
             starts &= starts - 1;
-            inword = 1;
+            if (!ends) {
+                inword = 1;
+                break;
+            }
+            size_t e = gb + (size_t)__builtin_ctzll(ends);
+            ends &= ends - 1;
+            wv[nw].off = (uint32_t)ws;
+            wv[nw].len = (uint32_t)(e - ws);
+            nw++;
+            out[e] = '\0';
         }
     }
+    c->nwords = nw;
     c->store.len = len + 1;
     out[len] = '\0';
     return 0;
@@ -622,6 +642,18 @@ static inline __attribute__((always_inline)) fr_parse_rc parse_value(const fr_sp
             out->is_null = 0;
             return FR_PARSE_OK;
         }
+    }
+    if (t.kind == FR_T_STRING) {
+        /* fr_value_parse: a string, or null for the words null and None */
+        out->i = (int64_t)len;
+        out->s = s;
+        out->is_null = 0;
+        if (t.nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0)) {
+            out->i = 0;
+            out->s = NULL;
+            out->is_null = 1;
+        }
+        return FR_PARSE_OK;
     }
     if (t.kind == FR_T_ENUM) {
         int32_t v = find_enum_value(m, t.enum_id, s, len);
@@ -695,18 +727,31 @@ static int interpret(fr_cfgin *c)
     const fr_spellmap *m = c->map;
     const char *base = c->store.p;
     fr_buf *r = &c->reason;
+    const fr_word *words = c->words;
+    const size_t nwords = c->nwords;
+    const bool ignore_unknown = c->ignore_unknown;
     int program = 1;
-    for (size_t i = 0; i < c->nwords; i++) {
-        const char *w = base + c->words[i].off;
-        size_t len = c->words[i].len;
+    for (size_t i = 0; i < nwords; i++) {
+        const char *w = base + words[i].off;
+        size_t len = words[i].len;
         if (len >= 2 && w[0] == '-' && w[1] == '-') {
             program = 0;
             if (len == 2)
                 return invalid(c, "unexpected argument '--'");
-            size_t at = find_byte_padded(w, len, '=');
-            const char *eq = at < len ? w + at : NULL;
-            size_t slen = eq ? (size_t)(eq - w) : len;
-            int32_t k = find_padded(m, w, slen);
+            /* Most flag words are a spelling: look the whole word up first
+             * (a hit has no '=' when no spelling has one) */
+            int32_t k = m->eq_in_spelling ? -1 : find_padded(m, w, len);
+            const char *eq = NULL;
+            size_t slen = len;
+            if (k < 0) {
+                size_t at = find_byte_padded(w, len, '=');
+                if (at < len) {
+                    eq = w + at;
+                    slen = at;
+                    k = find_padded(m, w, slen);
+                } else if (m->eq_in_spelling)
+                    k = find_padded(m, w, slen);
+            }
             if (k < 0) {
                 int amb = abbrev_key(m, w, slen, &k);
                 if (amb) {
@@ -717,7 +762,7 @@ static int interpret(fr_cfgin *c)
                     return r->oom ? -1 : 1;
                 }
             }
-            if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && c->ignore_unknown &&
+            if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && ignore_unknown &&
                 !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
                 i += skip_unknown_value(c, base, i, eq != NULL);
                 continue;
@@ -739,16 +784,16 @@ static int interpret(fr_cfgin *c)
                 set_key(c, (uint32_t)k, t);
                 continue;
             } else {
-                if (i + 1 >= c->nwords ||
-                    (c->words[i + 1].len >= 2 && base[c->words[i + 1].off] == '-' &&
-                     base[c->words[i + 1].off + 1] == '-')) {
+                if (i + 1 >= nwords ||
+                    (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' &&
+                     base[words[i + 1].off + 1] == '-')) {
                     fr_buf_puts(r, "missing value for ");
                     fr_buf_put(r, w, slen);
                     return r->oom ? -1 : 1;
                 }
                 i++;
-                v = base + c->words[i].off;
-                vlen = c->words[i].len;
+                v = base + words[i].off;
+                vlen = words[i].len;
             }
             fr_val val;
             fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
@@ -811,7 +856,7 @@ static int interpret(fr_cfgin *c)
         if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
             const char *eq = memchr(w, '=', len);
             size_t slen = eq ? (size_t)(eq - w) : len;
-            if (c->ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
+            if (ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
                 i += skip_unknown_value(c, base, i, eq != NULL);
                 continue;
             }

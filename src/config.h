@@ -14,18 +14,19 @@
 
 /* ---- spelling lookup (built once per ruleset, lives in its arena) --------- */
 
-/* A slot holds the spelling's first and last 8 bytes (zero-padded when
- * shorter): with the length they decide equality for up to 16 bytes, so a
- * lookup compares the bytes only of longer spellings' middles. */
+/* A slot holds 8-byte words of the spelling: the first, the middle
+ * (bytes n/2-4 .. n/2+4) and the last (zero-padded, or 0, when shorter;
+ * see sp_make in config.c).  With the length they decide equality for up to
+ * 24 bytes, so a lookup compares bytes only for longer spellings. */
 typedef struct fr_spell {
-    uint64_t    head, tail;
+    uint64_t    head, mid, tail;
     const char *s;        /* NULL: empty slot; else followed by 8 zero bytes */
     uint32_t    len;
     uint32_t    key;
 } fr_spell;
 
 typedef struct fr_evslot {
-    uint64_t    head, tail;
+    uint64_t    head, mid, tail;
     const char *s;        /* NULL: empty slot; else followed by 8 zero bytes */
     uint32_t    len, enum_id, value;
 } fr_evslot;
@@ -36,6 +37,7 @@ typedef struct fr_spellmap {
     fr_evslot   *evals;          /* enum values: (enum, name) -> index */
     uint32_t     emask;
     int          little_endian;
+    int          eq_in_spelling; /* a flag spelling has a '=' (then words are cut there first) */
     const char **flag_spellings;  uint32_t nflag_spellings;   /* for did-you-mean */
     const char **var_names;       uint32_t nvar_names;        /* env + fact names */
 } fr_spellmap;
