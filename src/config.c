@@ -101,7 +101,7 @@ static const char *pad_copy(fr_arena *a, const char *s, size_t n)
     return p;
 }
 
-static int sp_insert(fr_arena *a, fr_spellmap *m, const char *s, uint32_t key)
+static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const char *s, uint32_t key)
 {
     size_t len = strlen(s);
     sp_key sk = sp_key_of(s, len);
@@ -115,6 +115,10 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const char *s, uint32_t key)
             sl->tail = sk.tail;
             sl->len = (uint32_t)len;
             sl->key = key;
+            sl->enum_id = rs->keys[key].type.enum_id;
+            sl->is_flag = rs->keys[key].kind == FR_KEY_FLAG;
+            sl->tkind = rs->keys[key].type.kind;
+            sl->nullable = rs->keys[key].type.nullable;
             return 0;
         }
         if (sl->len == len && memcmp(sl->s, s, len) == 0)
@@ -184,14 +188,14 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         const fr_key *key = &rs->keys[k];
         if (key->kind == FR_KEY_FLAG) {
             for (uint32_t j = 0; j < key->ncli; j++) {
-                if (sp_insert(a, m, key->cli[j], k) < 0)
+                if (sp_insert(a, m, rs, key->cli[j], k) < 0)
                     return -1;
                 m->flag_spellings[m->nflag_spellings++] = key->cli[j];
                 if (strchr(key->cli[j], '='))
                     m->eq_in_spelling = 1;
             }
         } else {
-            if (sp_insert(a, m, key->name, k) < 0)
+            if (sp_insert(a, m, rs, key->name, k) < 0)
                 return -1;
             m->var_names[m->nvar_names++] = key->name;
         }
@@ -210,6 +214,21 @@ static inline __attribute__((always_inline)) int32_t find_padded(const fr_spellm
             return (int32_t)sl->key;
         if (!sl->s)
             return -1;
+    }
+}
+
+/* The slot of a word of the config store (padded), or NULL. */
+static inline __attribute__((always_inline)) const fr_spell *find_slot(const fr_spellmap *m, const char *s,
+                                                                       size_t len)
+{
+    sp_key sk = sp_key_padded(s, len);
+    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
+        const fr_spell *sl = &m->slots[i];
+        if (sl->head == sk.head && sl->tail == sk.tail && sl->mid == sk.mid && sl->len == len && sl->s &&
+            (len <= 24 || mid_eq(sl->s, s, len)))
+            return sl;
+        if (!sl->s)
+            return NULL;
     }
 }
 
@@ -721,7 +740,11 @@ static size_t skip_unknown_value(const fr_cfgin *c, const char *base, size_t i, 
     return 0;
 }
 
-static int interpret(fr_cfgin *c)
+/* One word (or a flag and its value word), the general way: every case
+ * and every message.  *pi is the word's index (advanced past a value word
+ * consumed); *program is 1 while no `--` word was seen.  0 (go on), 1
+ * (invalid) or -1 (out of memory). */
+static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *program)
 {
     const fr_ruleset *rs = c->rs;
     const fr_spellmap *m = c->map;
@@ -730,144 +753,256 @@ static int interpret(fr_cfgin *c)
     const fr_word *words = c->words;
     const size_t nwords = c->nwords;
     const bool ignore_unknown = c->ignore_unknown;
-    int program = 1;
-    for (size_t i = 0; i < nwords; i++) {
-        const char *w = base + words[i].off;
-        size_t len = words[i].len;
-        if (len >= 2 && w[0] == '-' && w[1] == '-') {
-            program = 0;
-            if (len == 2)
-                return invalid(c, "unexpected argument '--'");
-            /* Most flag words are a spelling: look the whole word up first
-             * (a hit has no '=' when no spelling has one) */
-            int32_t k = m->eq_in_spelling ? -1 : find_padded(m, w, len);
-            const char *eq = NULL;
-            size_t slen = len;
-            if (k < 0) {
-                size_t at = find_byte_padded(w, len, '=');
-                if (at < len) {
-                    eq = w + at;
-                    slen = at;
-                    k = find_padded(m, w, slen);
-                } else if (m->eq_in_spelling)
-                    k = find_padded(m, w, slen);
-            }
-            if (k < 0) {
-                int amb = abbrev_key(m, w, slen, &k);
-                if (amb) {
-                    fr_buf_puts(r, "ambiguous flag ");
-                    reason_value(r, w, slen);
-                    fr_buf_puts(r, " could match ");
-                    list_prefixed(r, m, w, slen);
-                    return r->oom ? -1 : 1;
-                }
-            }
-            if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && ignore_unknown &&
-                !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
-                i += skip_unknown_value(c, base, i, eq != NULL);
-                continue;
-            }
-            if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
-                fr_buf_puts(r, "unknown flag ");
-                reason_value(r, w, slen);
-                did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
-                return r->oom ? -1 : 1;
-            }
-            const fr_key *key = &rs->keys[k];
-            const char *v;
-            size_t vlen;
-            if (eq) {
-                v = eq + 1;
-                vlen = len - slen - 1;
-            } else if (key->type.kind == FR_T_BOOL) {
-                fr_val t = { 1, NULL, 0 };
-                set_key(c, (uint32_t)k, t);
-                continue;
-            } else {
-                if (i + 1 >= nwords ||
-                    (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' &&
-                     base[words[i + 1].off + 1] == '-')) {
-                    fr_buf_puts(r, "missing value for ");
-                    fr_buf_put(r, w, slen);
-                    return r->oom ? -1 : 1;
-                }
-                i++;
-                v = base + words[i].off;
-                vlen = words[i].len;
-            }
-            fr_val val;
-            fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
-            if (rc != FR_PARSE_OK) {
-                bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r);
-                return r->oom ? -1 : 1;
-            }
-            set_key(c, (uint32_t)k, val);
-            continue;
-        }
-        size_t eqi = 0;
-        int32_t k = -1;
-        int assign;
-        if (len && name_class[(unsigned char)w[0]]) {
-            /* NAME=VALUE with NAME an env/fact key (the common case): the
-             * name is then an identifier, no need to check its bytes */
+    size_t i = *pi;
+    const char *w = base + words[i].off;
+    size_t len = words[i].len;
+    if (len >= 2 && w[0] == '-' && w[1] == '-') {
+        *program = 0;
+        if (len == 2)
+            return invalid(c, "unexpected argument '--'");
+        /* Most flag words are a spelling: look the whole word up first
+         * (a hit has no '=' when no spelling has one) */
+        int32_t k = m->eq_in_spelling ? -1 : find_padded(m, w, len);
+        const char *eq = NULL;
+        size_t slen = len;
+        if (k < 0) {
             size_t at = find_byte_padded(w, len, '=');
-            if (at < len && at > 0 && (k = find_padded(m, w, at)) >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
-                eqi = at;
-                assign = 1;
-            } else {
-                assign = is_assignment(w, len, &eqi);
-                k = -2;
-            }
-        } else {
-            assign = is_assignment(w, len, &eqi);
-            k = -2;
+            if (at < len) {
+                eq = w + at;
+                slen = at;
+                k = find_padded(m, w, slen);
+            } else if (m->eq_in_spelling)
+                k = find_padded(m, w, slen);
         }
-        if (assign) {
-            if (k == -2)
-                k = find_padded(m, w, eqi);
-            if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
-                fr_val val;
-                fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
-                if (rc != FR_PARSE_OK) {
-                    bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r);
-                    return r->oom ? -1 : 1;
-                }
-                set_key(c, (uint32_t)k, val);
-                continue;
-            }
-            if (program) {
-                const char *near = near_var(m, w, eqi);
-                if (!near)
-                    continue;   /* unrelated environment */
-                fr_buf_puts(r, "unknown variable ");
-                reason_value(r, w, eqi);
-                fr_buf_puts(r, "; did you mean '");
-                fr_buf_puts(r, near);
-                fr_buf_puts(r, "'?");
+        if (k < 0) {
+            int amb = abbrev_key(m, w, slen, &k);
+            if (amb) {
+                fr_buf_puts(r, "ambiguous flag ");
+                reason_value(r, w, slen);
+                fr_buf_puts(r, " could match ");
+                list_prefixed(r, m, w, slen);
                 return r->oom ? -1 : 1;
             }
-            fr_buf_puts(r, "unknown variable ");
-            reason_value(r, w, eqi);
-            did_you_mean(r, w, eqi, m->var_names, m->nvar_names);
-            return r->oom ? -1 : 1;
         }
-        if (program)
-            continue;
-        if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
-            const char *eq = memchr(w, '=', len);
-            size_t slen = eq ? (size_t)(eq - w) : len;
-            if (ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
-                i += skip_unknown_value(c, base, i, eq != NULL);
-                continue;
-            }
+        if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && ignore_unknown &&
+            !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
+            *pi += skip_unknown_value(c, base, i, eq != NULL);
+            return 0;
+        }
+        if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
             fr_buf_puts(r, "unknown flag ");
             reason_value(r, w, slen);
             did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
             return r->oom ? -1 : 1;
         }
-        fr_buf_puts(r, "unexpected argument ");
-        reason_value(r, w, len);
+        const fr_key *key = &rs->keys[k];
+        const char *v;
+        size_t vlen;
+        if (eq) {
+            v = eq + 1;
+            vlen = len - slen - 1;
+        } else if (key->type.kind == FR_T_BOOL) {
+            fr_val t = { 1, NULL, 0 };
+            set_key(c, (uint32_t)k, t);
+            return 0;
+        } else {
+            if (i + 1 >= nwords ||
+                (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' &&
+                 base[words[i + 1].off + 1] == '-')) {
+                fr_buf_puts(r, "missing value for ");
+                fr_buf_put(r, w, slen);
+                return r->oom ? -1 : 1;
+            }
+            i = ++*pi;
+            v = base + words[i].off;
+            vlen = words[i].len;
+        }
+        fr_val val;
+        fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
+        if (rc != FR_PARSE_OK) {
+            bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r);
+            return r->oom ? -1 : 1;
+        }
+        set_key(c, (uint32_t)k, val);
+        return 0;
+    }
+    size_t eqi = 0;
+    int32_t k = -1;
+    int assign;
+    if (len && name_class[(unsigned char)w[0]]) {
+        /* NAME=VALUE with NAME an env/fact key (the common case): the
+         * name is then an identifier, no need to check its bytes */
+        size_t at = find_byte_padded(w, len, '=');
+        if (at < len && at > 0 && (k = find_padded(m, w, at)) >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
+            eqi = at;
+            assign = 1;
+        } else {
+            assign = is_assignment(w, len, &eqi);
+            k = -2;
+        }
+    } else {
+        assign = is_assignment(w, len, &eqi);
+        k = -2;
+    }
+    if (assign) {
+        if (k == -2)
+            k = find_padded(m, w, eqi);
+        if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
+            fr_val val;
+            fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+            if (rc != FR_PARSE_OK) {
+                bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r);
+                return r->oom ? -1 : 1;
+            }
+            set_key(c, (uint32_t)k, val);
+            return 0;
+        }
+        if (*program) {
+            const char *near = near_var(m, w, eqi);
+            if (!near)
+                return 0;   /* unrelated environment */
+            fr_buf_puts(r, "unknown variable ");
+            reason_value(r, w, eqi);
+            fr_buf_puts(r, "; did you mean '");
+            fr_buf_puts(r, near);
+            fr_buf_puts(r, "'?");
+            return r->oom ? -1 : 1;
+        }
+        fr_buf_puts(r, "unknown variable ");
+        reason_value(r, w, eqi);
+        did_you_mean(r, w, eqi, m->var_names, m->nvar_names);
         return r->oom ? -1 : 1;
+    }
+    if (*program)
+        return 0;
+    if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
+        const char *eq = memchr(w, '=', len);
+        size_t slen = eq ? (size_t)(eq - w) : len;
+        if (ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
+            *pi += skip_unknown_value(c, base, i, eq != NULL);
+            return 0;
+        }
+        fr_buf_puts(r, "unknown flag ");
+        reason_value(r, w, slen);
+        did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
+        return r->oom ? -1 : 1;
+    }
+    fr_buf_puts(r, "unexpected argument ");
+    reason_value(r, w, len);
+    return r->oom ? -1 : 1;
+}
+
+/* A value the fast path can take (plain decimal int, a member of the enum,
+ * a string): 1 and *out, or 0 (the general path decides, with messages). */
+static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
+                                                            const char *s, size_t len, fr_val *out)
+{
+    switch (sl->tkind) {
+    case FR_T_INT: {
+        if (len == 0 || len > 18)
+            return 0;
+        int64_t v = 0;
+        for (size_t i = 0; i < len; i++) {
+            unsigned d = (unsigned)(s[i] - '0');
+            if (d > 9)
+                return 0;
+            v = v * 10 + d;
+        }
+        out->i = v;
+        out->s = NULL;
+        out->is_null = 0;
+        return 1;
+    }
+    case FR_T_ENUM: {
+        int32_t v = find_enum_value(m, sl->enum_id, s, len);
+        if (v < 0)
+            return 0;
+        out->i = v;
+        out->s = NULL;
+        out->is_null = 0;
+        return 1;
+    }
+    case FR_T_STRING:
+        if (sl->nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0))
+            return 0;
+        out->i = (int64_t)len;
+        out->s = s;
+        out->is_null = 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The words, left to right.  The common words — an exact flag spelling with
+ * its value (next word or after '='), a bare bool flag, NAME=VALUE of an
+ * env/fact key, with a value taken by fast_value — are read here; any other
+ * word goes to word_general, which starts that word over. */
+static int interpret(fr_cfgin *c)
+{
+    const fr_spellmap *m = c->map;
+    const char *base = c->store.p;
+    const fr_word *words = c->words;
+    const size_t nwords = c->nwords;
+    const int fast = !m->eq_in_spelling;
+    int program = 1;
+    for (size_t i = 0; i < nwords; i++) {
+        const char *w = base + words[i].off;
+        size_t len = words[i].len;
+        const fr_spell *sl;
+        const char *v;
+        size_t vlen, next = i;
+        fr_val val;
+        if (len > 2 && w[0] == '-' && w[1] == '-') {
+            if (!fast)
+                goto general;
+            sl = find_slot(m, w, len);
+            if (sl) {
+                if (!sl->is_flag)
+                    goto general;
+                if (sl->tkind == FR_T_BOOL) {
+                    val.i = 1;
+                    val.s = NULL;
+                    val.is_null = 0;
+                    program = 0;
+                    goto set;
+                }
+                if (i + 1 >= nwords)
+                    goto general;
+                v = base + words[i + 1].off;
+                vlen = words[i + 1].len;
+                if (vlen >= 2 && v[0] == '-' && v[1] == '-')
+                    goto general;
+                next = i + 1;
+            } else {
+                size_t at = find_byte_padded(w, len, '=');
+                if (at >= len || !(sl = find_slot(m, w, at)) || !sl->is_flag)
+                    goto general;
+                v = w + at + 1;
+                vlen = len - at - 1;
+            }
+            if (!fast_value(m, sl, v, vlen, &val))
+                goto general;
+            program = 0;
+        } else if (len && name_class[(unsigned char)w[0]]) {
+            size_t at = find_byte_padded(w, len, '=');
+            if (at >= len || at == 0 || !(sl = find_slot(m, w, at)) || sl->is_flag)
+                goto general;
+            v = w + at + 1;
+            vlen = len - at - 1;
+            if (!fast_value(m, sl, v, vlen, &val))
+                goto general;
+        } else
+            goto general;
+    set:
+        set_key(c, sl->key, val);
+        i = next;
+        continue;
+    general: {
+            int rc = word_general(c, &i, &program);
+            if (rc)
+                return rc;
+        }
     }
     return 0;
 }

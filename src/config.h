@@ -23,6 +23,8 @@ typedef struct fr_spell {
     const char *s;        /* NULL: empty slot; else followed by 8 zero bytes */
     uint32_t    len;
     uint32_t    key;
+    uint32_t    enum_id;  /* the key's, copied for the reader's fast path */
+    uint8_t     is_flag, tkind, nullable;
 } fr_spell;
 
 typedef struct fr_evslot {
