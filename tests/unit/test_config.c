@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "mini_rs.h"
+#include "config_ref.h"
 
 typedef struct fx {
     mini    *m;
@@ -228,6 +229,191 @@ static void test_spellmap(void **state)
     assert_int_equal(fr_spellmap_find(&f->m->map, "", 0), -1);
 }
 
+/* ---- the reader against its reference (config_ref.h: the reader before
+ * the fast paths) on random lines: the same result, message, keys given
+ * and values, for every line --------------------------------------------- */
+
+static const char *const fz_tokens[] = {
+    /* spellings, prefixes (argparse abbreviations), near misses */
+    "--tp-size", "--tensor-parallel-size", "--tp", "--deepep-mode", "--moe-a2a-backend",
+    "--enable-dp-attention", "--model-path", "--chunked-prefill-size", "--tens", "--tp-", "--mo",
+    "--mod", "--moe", "--ch", "--chunked", "--enable", "--e", "--de", "--tp-sise", "--deepep-mod",
+    "--model-paths", "--Tp-size", "--xyz", "--", "---", "-x", "-1", "-tp", "--tp-size-",
+    "--chunked-prefill-sizf", "--enable-dp-attentio", "--enable-dp-attention-and-more-bytes-here",
+    /* --flag=value */
+    "--tp-size=8", "--deepep-mode=normal", "--enable-dp-attention=false", "--enable-dp-attention=1",
+    "--enable-dp-attention=yes", "--enable-dp-attention=TRUE", "--model-path=", "--chunked-prefill-size=-5",
+    "--tp=", "--x=1", "--deepep-mode=null", "--deepep-mode=None", "--tens=4", "--mo=x", "--model-path=a=b",
+    "--moe-a2a-backend=auto-round", "--tp-size==3", "--=3",
+    /* values */
+    "8", "0", "-3", "+4", "1_000", "1__0", "_1", "1_", "99999999999999999999", "9223372036854775807",
+    "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "123456789012345678",
+    "1234567890123456789", "0012", "auto", "normal", "low_latency", "null", "None", "NULL", "nromal",
+    "pplx", "deepep", "auto-round", "auto-roun", "none", "true", "false", "True", "/models/x",
+    "a=b", "deepep_deepep_deepep_x", "low_latencz",
+    /* NAME=VALUE */
+    "SGLANG_MORI_NUM=5", "SGLANG_MORI_NUM=x", "SGLANG_MORI_NUMM=5", "SGLANG_MORI_NU=1",
+    "model_architecture=Llama", "model_architecture=null", "model_architecture=", "model_architectur=1",
+    "PATH=/bin", "tp_size=3", "A=1", "=x", "1A=2", "moe_a2a_backend=pplx", "sglang_mori_num=2",
+    "SGLANG_MORI_NUM=-7", "model_architecture=a=b",
+    /* program words, quoting, comments */
+    "python", "-m", "sglang.launch_server", "x", "'a b'", "\"q\\\"x\"", "a\\ b", "#c", "'", "\"", "\\",
+    "'--tp-size'", "--tp-size\\=3", "\"--deepep-mode\"=auto", "''", "\"\"", "'x'\"y\"z", "a#b",
+    "\"a\\$b\\`c\\\\d\\e\"", "--model-path'=q'", "$HOME", "\\\n",
+};
+
+static uint64_t fz_next(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* One random line into buf (may hold NUL bytes); its length. */
+static size_t fz_line(uint64_t *x, char *buf, size_t cap)
+{
+    static const char seps[][3] = { " ", " ", " ", "  ", "\t", "\n", " \t" };
+    static const char junk[] = { '\0', '\r', '\t', '#', '\'', '"', '\\', '$', '!', '=', (char)0xC3, '\n', ' ', '-' };
+    size_t n = 0, ntok = fz_next(x) % 14;
+    if (fz_next(x) % 8 == 0)
+        ntok += 20;   /* lines over several 64-byte groups */
+    for (size_t t = 0; t < ntok; t++) {
+        const char *tok = fz_tokens[fz_next(x) % (sizeof fz_tokens / sizeof *fz_tokens)];
+        char word[200];
+        size_t wl = strlen(tok);
+        memcpy(word, tok, wl);
+        if (fz_next(x) % 16 == 0) {   /* a long word, across a group boundary */
+            size_t extra = 50 + fz_next(x) % 40;
+            for (size_t i = 0; i < extra; i++)
+                word[wl++] = (char)('a' + i % 26);
+        }
+        if (fz_next(x) % 24 == 0) {   /* a stray special byte */
+            size_t at = fz_next(x) % (wl + 1);
+            memmove(word + at + 1, word + at, wl - at);
+            word[at] = junk[fz_next(x) % sizeof junk];
+            wl++;
+        }
+        const char *sep = t ? seps[fz_next(x) % 7] : (fz_next(x) % 8 ? "" : " ");
+        size_t sl = strlen(sep);
+        if (n + sl + wl + 2 >= cap)
+            break;
+        memcpy(buf + n, sep, sl);
+        n += sl;
+        memcpy(buf + n, word, wl);
+        n += wl;
+    }
+    if (fz_next(x) % 8 == 0)
+        buf[n++] = ' ';
+    return n;
+}
+
+typedef struct fz_ref {
+    ref_spellmap map;
+    ref_cfgin    c;
+    fr_val       input[8];
+    uint8_t      given[8];
+    uint32_t     given_keys[8];
+} fz_ref;
+
+static void fz_compare(fx *f, fz_ref *g, int rc, int want, const char *what, const char *line, size_t len)
+{
+    if (rc != want || (want == 1 && strcmp(reason(f), g->c.reason.p ? g->c.reason.p : "") != 0)) {
+        fprintf(stderr, "%s: [%.*s] rc %d want %d: '%s' want '%s'\n", what, (int)len, line, rc, want,
+                reason(f), g->c.reason.p ? g->c.reason.p : "");
+        fail();
+    }
+    if (want != 0)
+        return;
+    assert_int_equal(f->c.ngiven, g->c.ngiven);
+    for (uint32_t i = 0; i < f->c.ngiven; i++)
+        assert_int_equal(f->given_keys[i], g->given_keys[i]);
+    for (int k = 0; k < 8; k++) {
+        assert_int_equal(f->given[k], g->given[k]);
+        assert_int_equal(f->input[k].is_null, g->input[k].is_null);
+        assert_int_equal(f->input[k].i, g->input[k].i);
+        assert_int_equal(f->input[k].s == NULL, g->input[k].s == NULL);
+        if (f->input[k].s) {
+            assert_memory_equal(f->input[k].s, g->input[k].s, (size_t)f->input[k].i);
+            assert_int_equal(f->input[k].s[f->input[k].i], '\0');
+        }
+    }
+}
+
+static void test_random_vs_reference(void **state)
+{
+    fx *f = *state;
+    fz_ref *g = calloc(1, sizeof *g);
+    assert_non_null(g);
+    assert_int_equal(ref_spellmap_build(f->m->rs.arena, &f->m->rs, &g->map), 0);
+    g->c.rs = &f->m->rs;
+    g->c.map = &g->map;
+    g->c.input = g->input;
+    g->c.given = g->given;
+    g->c.given_keys = g->given_keys;
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    char line[2048];
+    for (int t = 0; t < 60000; t++) {
+        size_t len = fz_line(&x, line, sizeof line);
+        int ign = t & 1;
+        f->c.ignore_unknown = ign;
+        g->c.ignore_unknown = ign;
+        for (int k = 0; k < 8; k++) {
+            f->input[k] = g->input[k] = f->m->keys[k].def;
+            f->given[k] = g->given[k] = 0;
+        }
+        int rc = fr_config_line(&f->c, line, len);
+        int want = ref_config_line(&g->c, line, len);
+        fz_compare(f, g, rc, want, "line", line, len);
+        /* the same words as argv (split at blanks, no unquoting) */
+        if (!memchr(line, '\0', len)) {
+            char copy[2048];
+            const char *argv[300];
+            size_t argc = 0;
+            memcpy(copy, line, len);
+            copy[len] = '\0';
+            for (char *p = strtok(copy, " \t\n"); p && argc < 300; p = strtok(NULL, " \t\n"))
+                argv[argc++] = p;
+            for (int k = 0; k < 8; k++) {
+                f->input[k] = g->input[k] = f->m->keys[k].def;
+                f->given[k] = g->given[k] = 0;
+            }
+            rc = fr_config_argv(&f->c, argc, argv);
+            want = ref_config_argv(&g->c, argc, argv);
+            fz_compare(f, g, rc, want, "argv", line, len);
+        }
+    }
+    ref_cfgin_free(&g->c);
+    free(g);
+}
+
+/* The fast paths one by one (each also in the random test above). */
+static void test_fast_paths(void **state)
+{
+    fx *f = *state;
+    /* --k=v and --k v, enum, int, string, bool */
+    assert_int_equal(rd(f, "--deepep-mode=low_latency --tp-size 16 --model-path /m --enable-dp-attention"), 0);
+    assert_int_equal(f->input[1].i, 2);
+    assert_int_equal(f->input[0].i, 16);
+    assert_str(f->input[4], "/m");
+    assert_int_equal(f->input[3].i, 1);
+    /* a negative number as a value; an int too long for the fast path */
+    assert_int_equal(rd(f, "--tp-size -3 --chunked-prefill-size 1234567890123456789"), 0);
+    assert_int_equal(f->input[0].i, -3);
+    assert_int_equal(f->input[5].i, 1234567890123456789ll);
+    /* null for a nullable enum that has no member "null"... and one that has */
+    assert_int_equal(rd(f, "--model-path None --deepep-mode null"), 0);
+    assert_true(f->input[4].is_null);
+    assert_false(f->input[1].is_null);
+    assert_int_equal(f->input[1].i, 3);
+    /* a prefix (argparse abbreviation) and a word that is only a prefix */
+    assert_int_equal(rd(f, "--tens 4 --chunked=7"), 0);
+    assert_int_equal(f->input[0].i, 4);
+    assert_int_equal(f->input[5].i, 7);
+    assert_int_equal(rd(f, "--mo x"), 1);
+    assert_string_equal(reason(f), "ambiguous flag '--mo' could match --moe-a2a-backend, --model-path");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +423,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_invalid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_argv, setup, teardown),
         cmocka_unit_test_setup_teardown(test_spellmap, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fast_paths, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_random_vs_reference, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,778 @@
+/* config_ref.h — the config reader as it was before the fast paths
+ * (flagrule commit 92d88cc, src/config.c), renamed ref_*: the reference
+ * test_config.c compares the reader with, on random lines.  Not built on
+ * its own: included by test_config.c only. */
+#ifndef CONFIG_REF_H
+#define CONFIG_REF_H
+#include <stdlib.h>
+#include <string.h>
+
+#include "misspell.h"
+
+typedef struct ref_spell {
+    const char *s;        /* NULL: empty slot */
+    uint32_t    len;
+    uint32_t    key;
+    uint32_t    hash;
+} ref_spell;
+
+typedef struct ref_evslot {
+    const char *s;        /* NULL: empty slot */
+    uint32_t    len, hash, enum_id, value;
+} ref_evslot;
+
+typedef struct ref_spellmap {
+    ref_spell    *slots;
+    uint32_t     mask;
+    ref_evslot   *evals;          /* enum values: (enum, name) -> index */
+    uint32_t     emask;
+    int          little_endian;
+    const char **flag_spellings;  uint32_t nflag_spellings;   /* for did-you-mean */
+    const char **var_names;       uint32_t nvar_names;        /* env + fact names */
+} ref_spellmap;
+
+typedef struct ref_word {
+    uint32_t off, len;    /* into the store */
+} ref_word;
+
+typedef struct ref_cfgin {
+    const fr_ruleset  *rs;
+    const ref_spellmap *map;
+    fr_val    *input;      /* [nkeys]: set to the defaults by the caller */
+    uint8_t   *given;      /* [nkeys]: all 0 on entry */
+    uint32_t  *given_keys; /* [nkeys]: keys given, in first-given order */
+    uint32_t   ngiven;
+    fr_buf     store;      /* unquoted word bytes; values point into it */
+    ref_word   *words;      /* scratch (reused) */
+    size_t     nwords, capwords;
+    fr_buf     reason;     /* the invalid reason */
+    bool       ignore_unknown; /* skip flags the rules do not declare */
+} ref_cfgin;
+
+/* ---- spelling map ------------------------------------------------------------ */
+
+static inline uint32_t sp_hash(const char *s, size_t n)
+{
+    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ull;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+        s += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w = 0;
+        for (size_t i = 0; i < n; i++)
+            w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return (uint32_t)(h >> 32);
+}
+
+static int sp_insert(ref_spellmap *m, const char *s, uint32_t key)
+{
+    size_t len = strlen(s);
+    uint32_t h = sp_hash(s, len);
+    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+        ref_spell *sl = &m->slots[i];
+        if (!sl->s) {
+            sl->s = s;
+            sl->len = (uint32_t)len;
+            sl->key = key;
+            sl->hash = h;
+            return 0;
+        }
+        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return 0;   /* duplicate: first wins (the compiler rejects these) */
+    }
+}
+
+static int ref_spellmap_build(fr_arena *a, const fr_ruleset *rs, ref_spellmap *m)
+{
+    memset(m, 0, sizeof *m);
+    size_t nflag = 0, nvar = 0;
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        if (rs->keys[k].kind == FR_KEY_FLAG)
+            nflag += rs->keys[k].ncli;
+        else
+            nvar++;
+    }
+    size_t total = nflag + nvar, cap = 16;
+    while (cap < 2 * total + 2)
+        cap *= 2;
+    m->slots = fr_arena_array(a, cap, sizeof *m->slots);
+    m->flag_spellings = fr_arena_array(a, nflag + 1, sizeof(char *));
+    m->var_names = fr_arena_array(a, nvar + 1, sizeof(char *));
+    if (!m->slots || !m->flag_spellings || !m->var_names)
+        return -1;
+    m->mask = (uint32_t)cap - 1;
+    {
+        uint16_t probe = 1;
+        unsigned char first;
+        memcpy(&first, &probe, 1);
+        m->little_endian = first == 1;
+    }
+    /* enum values */
+    size_t nev = 0;
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        nev += rs->enums[e].nvalues;
+    size_t ecap = 16;
+    while (ecap < 2 * nev + 2)
+        ecap *= 2;
+    m->evals = fr_arena_array(a, ecap, sizeof *m->evals);
+    if (!m->evals)
+        return -1;
+    m->emask = (uint32_t)ecap - 1;
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
+            const char *name = rs->enums[e].values[v];
+            size_t n = strlen(name);
+            uint32_t h = sp_hash(name, n) ^ (e * 0x9e3779b9u);
+            for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
+                ref_evslot *sl = &m->evals[i];
+                if (!sl->s) {
+                    sl->s = name;
+                    sl->len = (uint32_t)n;
+                    sl->hash = h;
+                    sl->enum_id = e;
+                    sl->value = v;
+                    break;
+                }
+                if (sl->hash == h && sl->enum_id == e && sl->len == n && memcmp(sl->s, name, n) == 0)
+                    break;   /* a duplicate value: the first wins */
+            }
+        }
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        const fr_key *key = &rs->keys[k];
+        if (key->kind == FR_KEY_FLAG) {
+            for (uint32_t j = 0; j < key->ncli; j++) {
+                sp_insert(m, key->cli[j], k);
+                m->flag_spellings[m->nflag_spellings++] = key->cli[j];
+            }
+        } else {
+            sp_insert(m, key->name, k);
+            m->var_names[m->nvar_names++] = key->name;
+        }
+    }
+    return 0;
+}
+
+/* The same for a word followed by at least 8 readable bytes (the config
+ * store pads its words): the tail is read as one 8-byte word. */
+static inline uint32_t sp_hash_padded(const char *s, size_t n)
+{
+    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ull;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+        s += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        w &= ~0ull >> (8 * (8 - n));   /* little-endian: keep the first n bytes */
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return (uint32_t)(h >> 32);
+}
+
+static inline __attribute__((always_inline)) int32_t find_padded(const ref_spellmap *m, const char *s, size_t len)
+{
+    uint32_t h = m->little_endian ? sp_hash_padded(s, len) : sp_hash(s, len);
+    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+        const ref_spell *sl = &m->slots[i];
+        if (!sl->s)
+            return -1;
+        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return (int32_t)sl->key;
+    }
+}
+
+/* An enum value by name (strings of the config store, padded), or -1. */
+static inline int32_t find_enum_value(const ref_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    if (!m->evals)
+        return -1;
+    uint32_t h = (m->little_endian ? sp_hash_padded(s, len) : sp_hash(s, len)) ^ (enum_id * 0x9e3779b9u);
+    for (uint32_t i = h & m->emask;; i = (i + 1) & m->emask) {
+        const ref_evslot *sl = &m->evals[i];
+        if (!sl->s)
+            return -1;
+        if (sl->hash == h && sl->enum_id == enum_id && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return (int32_t)sl->value;
+    }
+}
+
+static int32_t ref_spellmap_find(const ref_spellmap *m, const char *s, size_t len)
+{
+    uint32_t h = sp_hash(s, len);
+    for (uint32_t i = h & m->mask;; i = (i + 1) & m->mask) {
+        const ref_spell *sl = &m->slots[i];
+        if (!sl->s)
+            return -1;
+        if (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0)
+            return (int32_t)sl->key;
+    }
+}
+
+/* ---- reasons -------------------------------------------------------------------- */
+
+static void reason_value(fr_buf *r, const char *s, size_t len)
+{
+    fr_pyrepr_str(r, s, len);
+}
+
+static void did_you_mean(fr_buf *r, const char *word, size_t len, const char *const *cand, size_t n)
+{
+    const char *best = fr_did_you_mean(word, len, cand, n);
+    if (best) {
+        fr_buf_puts(r, "; did you mean '");
+        fr_buf_puts(r, best);
+        fr_buf_puts(r, "'?");
+    }
+}
+
+/* "NAME expects T, got 'V'" (+ did you mean for enums). */
+static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t nlen,
+                     const char *v, size_t vlen, fr_parse_rc rc, fr_buf *r)
+{
+    const fr_key *key = &rs->keys[k];
+    fr_buf_put(r, name, nlen);
+    fr_buf_puts(r, " expects ");
+    fr_type_expect_text(r, rs, key->type);
+    fr_buf_puts(r, ", got ");
+    reason_value(r, v, vlen);
+    if (rc == FR_PARSE_RANGE)
+        fr_buf_puts(r, " (out of the 64-bit range)");
+    if (key->type.kind == FR_T_ENUM) {
+        const fr_enum *e = &rs->enums[key->type.enum_id];
+        did_you_mean(r, v, vlen, e->values, e->nvalues);
+    }
+    return 1;
+}
+
+static __attribute__((unused)) int ref_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
+                    fr_val *out, fr_buf *reason)
+{
+    fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
+    if (rc == FR_PARSE_OK)
+        return 0;
+    return bad_value(rs, k, what, strlen(what), s, len, rc, reason);
+}
+
+/* ---- words ------------------------------------------------------------------------ */
+
+static int push_word(ref_cfgin *c, size_t off, size_t len)
+{
+    if (c->nwords == c->capwords &&
+        fr_vec_reserve((void **)&c->words, &c->capwords, c->nwords + 1, sizeof *c->words) < 0)
+        return -1;
+    c->words[c->nwords].off = (uint32_t)off;
+    c->words[c->nwords].len = (uint32_t)len;
+    c->nwords++;
+    return 0;
+}
+
+static int invalid(ref_cfgin *c, const char *msg)
+{
+    fr_buf_puts(&c->reason, msg);
+    return c->reason.oom ? -1 : 1;
+}
+
+/* Bytes that end a run of ordinary word bytes: blanks, quotes, backslash. */
+static const unsigned char word_class[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\\'] = 2, ['\''] = 2, ['"'] = 2,
+};
+
+/* Bytes of a NAME in NAME=VALUE after the first: [A-Za-z0-9_]. */
+static const unsigned char name_class[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1,
+    ['9'] = 1, ['_'] = 1,
+    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1,
+    ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+    ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+    ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+    ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+};
+
+/* Word-at-a-time byte search (little-endian hosts): the index of the first
+ * byte equal to ch in s[0..len), or len.  Reads whole 8-byte words up to 7
+ * bytes past s + len: only for the config store, which is padded. */
+static inline uint64_t ld8(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+static inline size_t find_byte_padded(const char *s, size_t len, unsigned char ch)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t pat = ones * ch;
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t y = ld8(s + i) ^ pat;
+        uint64_t hit = (y - ones) & ~y & highs;
+        if (hit) {
+            size_t at = i + (size_t)(__builtin_ctzll(hit) >> 3);
+            return at < len ? at : len;
+        }
+    }
+    return len;
+}
+
+/* Splits a line into words (unquoted into c->store). */
+static int split_line(ref_cfgin *c, const char *line, size_t len)
+{
+    if (len > UINT32_MAX - 64)
+        return invalid(c, "config line too long");
+    c->store.len = 0;
+    if (fr_buf_reserve(&c->store, len + 16) < 0)
+        return -1;
+    char *out = c->store.p;
+    /* Fast path: no quotes, backslashes, comments, tabs or newlines (the
+     * common launch line): copy once, cut at the spaces. */
+    memcpy(out, line, len);
+    out[len] = '\0';
+    size_t special = strcspn(out, "'\"\\#\t\n");
+    if (special < len && out[special] == '\0')
+        return invalid(c, "NUL byte in the config");
+    if (special >= len) {
+        memset(out + len + 1, 0, 8);   /* padding for word-at-a-time reads */
+        int le = c->map->little_endian;
+        size_t i = 0;
+        while (i < len) {
+            if (out[i] == ' ') {
+                i++;
+                continue;
+            }
+            size_t end;
+            if (le)
+                end = i + find_byte_padded(out + i, len - i, ' ');
+            else {
+                const char *sp = memchr(out + i, ' ', len - i);
+                end = sp ? (size_t)(sp - out) : len;
+            }
+            if (push_word(c, i, end - i) < 0)
+                return -1;
+            out[end] = '\0';
+            i = end + 1;
+        }
+        c->store.len = len + 1;
+        return 0;
+    }
+    if (memchr(line + special, '\0', len - special))
+        return invalid(c, "NUL byte in the config");
+    c->nwords = 0;
+    size_t o = 0, i = 0;
+    for (;;) {
+        while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n'))
+            i++;
+        if (i >= len || line[i] == '#')
+            break;
+        size_t start = o;
+        while (i < len) {
+            /* a run of ordinary bytes */
+            size_t run = i;
+            while (run < len && !word_class[(unsigned char)line[run]])
+                run++;
+            if (run > i) {
+                memcpy(out + o, line + i, run - i);
+                o += run - i;
+                i = run;
+                if (i >= len)
+                    break;
+            }
+            char ch = line[i];
+            if (ch == ' ' || ch == '\t' || ch == '\n')
+                break;
+            if (ch == '\\') {
+                if (i + 1 >= len) {          /* trailing backslash: literal, as sh -c */
+                    out[o++] = '\\';
+                    i++;
+                } else if (line[i + 1] == '\n') {
+                    i += 2;
+                } else {
+                    out[o++] = line[i + 1];
+                    i += 2;
+                }
+            } else if (ch == '\'') {
+                const char *q = memchr(line + i + 1, '\'', len - i - 1);
+                if (!q)
+                    return invalid(c, "unterminated single quote");
+                size_t n = (size_t)(q - (line + i + 1));
+                memcpy(out + o, line + i + 1, n);
+                o += n;
+                i += n + 2;
+            } else if (ch == '"') {
+                i++;
+                for (;;) {
+                    if (i >= len)
+                        return invalid(c, "unterminated double quote");
+                    char d = line[i];
+                    if (d == '"') {
+                        i++;
+                        break;
+                    }
+                    if (d == '\\' && i + 1 < len) {
+                        char e = line[i + 1];
+                        if (e == '\\' || e == '"' || e == '$' || e == '`') {
+                            out[o++] = e;
+                            i += 2;
+                            continue;
+                        }
+                        if (e == '\n') {
+                            i += 2;
+                            continue;
+                        }
+                    }
+                    out[o++] = d;
+                    i++;
+                }
+            } else {
+                out[o++] = ch;
+                i++;
+            }
+        }
+        if (push_word(c, start, o - start) < 0)
+            return -1;
+        out[o++] = '\0';   /* values are NUL-terminated strings */
+    }
+    c->store.len = o;
+    memset(out + o, 0, 8);   /* padding for word-at-a-time reads */
+    return 0;
+}
+
+/* ---- meaning ------------------------------------------------------------------------ */
+
+static void set_key(ref_cfgin *c, uint32_t k, fr_val v)
+{
+    c->input[k] = v;
+    if (!c->given[k]) {
+        c->given[k] = 1;
+        c->given_keys[c->ngiven++] = k;
+    }
+}
+
+static int is_assignment(const char *w, size_t len, size_t *eq)
+{
+    if (len == 0 || !name_class[(unsigned char)w[0]] || (w[0] >= '0' && w[0] <= '9'))
+        return 0;
+    size_t i = 1;
+    while (i < len && name_class[(unsigned char)w[i]])
+        i++;
+    if (i < len && w[i] == '=') {
+        *eq = i;
+        return 1;
+    }
+    return 0;
+}
+
+/* A near miss of an env/fact name (for leading NAME=VALUE words). */
+static const char *near_var(const ref_spellmap *m, const char *w, size_t len)
+{
+    const char *best = NULL;
+    size_t bestd = 3;
+    for (uint32_t i = 0; i < m->nvar_names; i++) {
+        const char *cand = m->var_names[i];
+        size_t cl = strlen(cand);
+        if (cl + 2 < len || len + 2 < cl)
+            continue;
+        size_t d = fr_edit_distance(w, len, cand, cl);
+        if (d < bestd) {
+            bestd = d;
+            best = cand;
+        }
+    }
+    return best;
+}
+
+/* fr_value_parse with the enum hash of the map (for padded words). */
+static inline __attribute__((always_inline)) fr_parse_rc parse_value(const ref_spellmap *m, const fr_ruleset *rs, fr_type t, const char *s,
+                                      size_t len, fr_val *out)
+{
+    if (t.kind == FR_T_INT && len && len <= 18) {
+        /* plain decimal digits (most values): no sign, underscore or range
+         * check needed */
+        int64_t v = 0;
+        size_t i = 0;
+        for (; i < len && (unsigned)(s[i] - '0') <= 9; i++)
+            v = v * 10 + (s[i] - '0');
+        if (i == len) {
+            out->i = v;
+            out->s = NULL;
+            out->is_null = 0;
+            return FR_PARSE_OK;
+        }
+    }
+    if (t.kind == FR_T_ENUM) {
+        int32_t v = find_enum_value(m, t.enum_id, s, len);
+        if (v >= 0) {
+            out->i = v;
+            out->s = NULL;
+            out->is_null = 0;
+            return FR_PARSE_OK;
+        }
+    }
+    return fr_value_parse(rs, t, s, len, out);
+}
+
+/* Python's argparse accepts any unambiguous prefix of a long option
+ * (`--tp 8` for `--tp-size 8`, allow_abbrev), so launch lines written for
+ * such programs use them.  On a miss of the exact lookup: the flag spellings
+ * that start with the word; one key -> *k (0 returned); several keys -> 1
+ * (ambiguous); none -> *k = -1, 0.  Only when an exact lookup failed, so the
+ * hot path does not pay it. */
+static int abbrev_key(const ref_spellmap *m, const char *w, size_t len, int32_t *k)
+{
+    *k = -1;
+    if (len < 3)
+        return 0;
+    for (uint32_t i = 0; i < m->nflag_spellings; i++) {
+        const char *sp = m->flag_spellings[i];
+        if (strncmp(sp, w, len) != 0 || sp[len] == '\0')
+            continue;
+        int32_t key = ref_spellmap_find(m, sp, strlen(sp));
+        if (*k >= 0 && key != *k) {
+            *k = -1;
+            return 1;
+        }
+        *k = key;
+    }
+    return 0;
+}
+
+static void list_prefixed(fr_buf *r, const ref_spellmap *m, const char *w, size_t len)
+{
+    int first = 1;
+    for (uint32_t i = 0; i < m->nflag_spellings; i++) {
+        const char *sp = m->flag_spellings[i];
+        if (strncmp(sp, w, len) != 0)
+            continue;
+        fr_buf_puts(r, first ? "" : ", ");
+        fr_buf_puts(r, sp);
+        first = 0;
+    }
+}
+
+/* With ignore_unknown, a flag the rules do not declare is skipped (unless
+ * it is a near miss of a declared one: a typo stays invalid), and so
+ * is the word after it when it looks like the flag's value (it does not
+ * start with '-', or is a negative number) and no '=' gave one.  Returns the
+ * number of extra words skipped. */
+static size_t skip_unknown_value(const ref_cfgin *c, const char *base, size_t i, bool has_eq)
+{
+    if (has_eq || i + 1 >= c->nwords)
+        return 0;
+    const char *n = base + c->words[i + 1].off;
+    size_t nlen = c->words[i + 1].len;
+    if (nlen == 0 || n[0] != '-' || (nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
+        return 1;
+    return 0;
+}
+
+static int interpret(ref_cfgin *c)
+{
+    const fr_ruleset *rs = c->rs;
+    const ref_spellmap *m = c->map;
+    const char *base = c->store.p;
+    fr_buf *r = &c->reason;
+    int program = 1;
+    for (size_t i = 0; i < c->nwords; i++) {
+        const char *w = base + c->words[i].off;
+        size_t len = c->words[i].len;
+        if (len >= 2 && w[0] == '-' && w[1] == '-') {
+            program = 0;
+            if (len == 2)
+                return invalid(c, "unexpected argument '--'");
+            const char *eq;
+            if (m->little_endian) {
+                size_t at = find_byte_padded(w, len, '=');
+                eq = at < len ? w + at : NULL;
+            } else
+                eq = memchr(w, '=', len);
+            size_t slen = eq ? (size_t)(eq - w) : len;
+            int32_t k = find_padded(m, w, slen);
+            if (k < 0) {
+                int amb = abbrev_key(m, w, slen, &k);
+                if (amb) {
+                    fr_buf_puts(r, "ambiguous flag ");
+                    reason_value(r, w, slen);
+                    fr_buf_puts(r, " could match ");
+                    list_prefixed(r, m, w, slen);
+                    return r->oom ? -1 : 1;
+                }
+            }
+            if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && c->ignore_unknown &&
+                !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
+                i += skip_unknown_value(c, base, i, eq != NULL);
+                continue;
+            }
+            if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
+                fr_buf_puts(r, "unknown flag ");
+                reason_value(r, w, slen);
+                did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
+                return r->oom ? -1 : 1;
+            }
+            const fr_key *key = &rs->keys[k];
+            const char *v;
+            size_t vlen;
+            if (eq) {
+                v = eq + 1;
+                vlen = len - slen - 1;
+            } else if (key->type.kind == FR_T_BOOL) {
+                fr_val t = { 1, NULL, 0 };
+                set_key(c, (uint32_t)k, t);
+                continue;
+            } else {
+                if (i + 1 >= c->nwords ||
+                    (c->words[i + 1].len >= 2 && base[c->words[i + 1].off] == '-' &&
+                     base[c->words[i + 1].off + 1] == '-')) {
+                    fr_buf_puts(r, "missing value for ");
+                    fr_buf_put(r, w, slen);
+                    return r->oom ? -1 : 1;
+                }
+                i++;
+                v = base + c->words[i].off;
+                vlen = c->words[i].len;
+            }
+            fr_val val;
+            fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
+            if (rc != FR_PARSE_OK) {
+                bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r);
+                return r->oom ? -1 : 1;
+            }
+            set_key(c, (uint32_t)k, val);
+            continue;
+        }
+        size_t eqi = 0;
+        int32_t k = -1;
+        int assign;
+        if (m->little_endian && len && name_class[(unsigned char)w[0]]) {
+            /* NAME=VALUE with NAME an env/fact key (the common case): the
+             * name is then an identifier, no need to check its bytes */
+            size_t at = find_byte_padded(w, len, '=');
+            if (at < len && at > 0 && (k = find_padded(m, w, at)) >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
+                eqi = at;
+                assign = 1;
+            } else {
+                assign = is_assignment(w, len, &eqi);
+                k = -2;
+            }
+        } else {
+            assign = is_assignment(w, len, &eqi);
+            k = -2;
+        }
+        if (assign) {
+            if (k == -2)
+                k = find_padded(m, w, eqi);
+            if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
+                fr_val val;
+                fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+                if (rc != FR_PARSE_OK) {
+                    bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r);
+                    return r->oom ? -1 : 1;
+                }
+                set_key(c, (uint32_t)k, val);
+                continue;
+            }
+            if (program) {
+                const char *near = near_var(m, w, eqi);
+                if (!near)
+                    continue;   /* unrelated environment */
+                fr_buf_puts(r, "unknown variable ");
+                reason_value(r, w, eqi);
+                fr_buf_puts(r, "; did you mean '");
+                fr_buf_puts(r, near);
+                fr_buf_puts(r, "'?");
+                return r->oom ? -1 : 1;
+            }
+            fr_buf_puts(r, "unknown variable ");
+            reason_value(r, w, eqi);
+            did_you_mean(r, w, eqi, m->var_names, m->nvar_names);
+            return r->oom ? -1 : 1;
+        }
+        if (program)
+            continue;
+        if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
+            const char *eq = memchr(w, '=', len);
+            size_t slen = eq ? (size_t)(eq - w) : len;
+            if (c->ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
+                i += skip_unknown_value(c, base, i, eq != NULL);
+                continue;
+            }
+            fr_buf_puts(r, "unknown flag ");
+            reason_value(r, w, slen);
+            did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
+            return r->oom ? -1 : 1;
+        }
+        fr_buf_puts(r, "unexpected argument ");
+        reason_value(r, w, len);
+        return r->oom ? -1 : 1;
+    }
+    return 0;
+}
+
+static int ref_config_line(ref_cfgin *c, const char *line, size_t len)
+{
+    c->nwords = 0;
+    c->ngiven = 0;
+    c->reason.len = 0;
+    if (c->reason.p)
+        c->reason.p[0] = '\0';
+    int rc = split_line(c, line, len);
+    if (rc)
+        return rc;
+    return interpret(c);
+}
+
+static __attribute__((unused)) int ref_config_argv(ref_cfgin *c, size_t argc, const char *const *argv)
+{
+    c->nwords = 0;
+    c->ngiven = 0;
+    c->reason.len = 0;
+    if (c->reason.p)
+        c->reason.p[0] = '\0';
+    size_t total = 16;
+    for (size_t i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        if (n > UINT32_MAX - 64 || total > UINT32_MAX - 64 - n)
+            return invalid(c, "config too long");
+        total += n + 1;
+    }
+    c->store.len = 0;
+    if (fr_buf_reserve(&c->store, total) < 0)
+        return -1;
+    size_t o = 0;
+    for (size_t i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        memcpy(c->store.p + o, argv[i], n);
+        if (push_word(c, o, n) < 0)
+            return -1;
+        o += n;
+        c->store.p[o++] = '\0';
+    }
+    c->store.len = o;
+    memset(c->store.p + o, 0, 8);
+    return interpret(c);
+}
+
+static void ref_cfgin_free(ref_cfgin *c)
+{
+    fr_buf_free(&c->store);
+    fr_buf_free(&c->reason);
+    free(c->words);
+    c->words = NULL;
+    c->nwords = c->capwords = 0;
+}
+
+#endif
