@@ -20,6 +20,14 @@
 #include "config.h"
 #include "misspell.h"
 
+#if defined(__SSE2__) && !defined(FR_CONFIG_NO_SIMD) && defined(__GNUC__) && \
+    (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define FR_AVX2 1   /* an AVX2 copy of the fast splitter, chosen at run time */
+#else
+#define FR_AVX2 0
+#endif
+
 /* ---- byte helpers ---------------------------------------------------------- */
 
 static inline uint64_t ld8(const char *p)
@@ -151,6 +159,9 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         memcpy(&first, &probe, 1);
         m->little_endian = first == 1;
     }
+#if FR_AVX2
+    m->avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+#endif
     /* enum values */
     size_t nev = 0;
     for (uint32_t e = 0; e < rs->nenums; e++)
@@ -521,6 +532,116 @@ static int split_general(fr_cfgin *c, char *out, size_t len)
     return 0;
 }
 
+/* The fast splitter, for lines with no byte that needs the general one
+ * (quotes, backslashes, comments, tabs, newlines, NUL...): words are the runs
+ * of non-blanks, found from the blank bitmap 64 bytes at a time.
+ * CLASSIFY64(p, &blank, &spec) sets the 64-bit blank bitmap of p[0..64) and
+ * spec nonzero when one of the bytes is special.  A macro, so that an AVX2
+ * copy can be compiled for the CPUs that have it. */
+#define FR_SPLIT_FAST(CLASSIFY64)                                                          \
+    char *out = c->store.p;                                                                 \
+    uint64_t carry = 1;   /* the byte before the group's first is a blank */               \
+    size_t ws = 0;                                                                          \
+    int inword = 0;                                                                         \
+    fr_word *wv = c->words;                                                                 \
+    size_t nw = 0, capw = c->capwords;                                                      \
+    for (size_t g = 0; g < groups; g++) {                                                   \
+        const char *p = out + 64 * g;                                                       \
+        if (capw - nw < 33) {   /* room for the words ending in this group */              \
+            if (fr_vec_reserve((void **)&c->words, &c->capwords, nw + 33, sizeof *c->words) < 0) \
+                return -1;                                                                  \
+            wv = c->words;                                                                  \
+            capw = c->capwords;                                                             \
+        }                                                                                   \
+        uint64_t bl, spec;                                                                  \
+        CLASSIFY64(p, &bl, &spec);                                                          \
+        if (spec) {                                                                         \
+            /* (the padding is blanks: the special byte is in the line) */                  \
+            c->nwords = 0;                                                                  \
+            memcpy(out, line, len);                                                         \
+            return split_general(c, out, len);                                              \
+        }                                                                                   \
+        uint64_t prev = bl << 1 | carry;                                                    \
+        uint64_t starts = ~bl & prev, ends = bl & ~prev;                                    \
+        carry = bl >> 63;                                                                   \
+        size_t gb = 64 * g;                                                                 \
+        if (inword && ends) {   /* the end of a word begun in an earlier group */          \
+            size_t e = gb + (size_t)__builtin_ctzll(ends);                                  \
+            ends &= ends - 1;                                                               \
+            wv[nw].off = (uint32_t)ws;                                                      \
+            wv[nw].len = (uint32_t)(e - ws);                                                \
+            nw++;                                                                           \
+            out[e] = '\0';                                                                  \
+            inword = 0;                                                                     \
+        }                                                                                   \
+        /* from here starts and ends alternate, a start first */                            \
+        while (starts) {                                                                    \
+            ws = gb + (size_t)__builtin_ctzll(starts);                                      \
+            starts &= starts - 1;                                                           \
+            if (!ends) {                                                                    \
+                inword = 1;                                                                 \
+                break;                                                                      \
+            }                                                                               \
+            size_t e = gb + (size_t)__builtin_ctzll(ends);                                  \
+            ends &= ends - 1;                                                               \
+            wv[nw].off = (uint32_t)ws;                                                      \
+            wv[nw].len = (uint32_t)(e - ws);                                                \
+            nw++;                                                                           \
+            out[e] = '\0';                                                                  \
+        }                                                                                   \
+    }                                                                                       \
+    c->nwords = nw;                                                                         \
+    c->store.len = len + 1;                                                                 \
+    out[len] = '\0';                                                                        \
+    return 0;
+
+static inline void classify64(const char *p, uint64_t *blank, uint64_t *spec)
+{
+    uint32_t b0, b1, b2, b3, s0, s1, s2, s3;
+    classify16(p, &b0, &s0);
+    classify16(p + 16, &b1, &s1);
+    classify16(p + 32, &b2, &s2);
+    classify16(p + 48, &b3, &s3);
+    *blank = (uint64_t)b0 | (uint64_t)b1 << 16 | (uint64_t)b2 << 32 | (uint64_t)b3 << 48;
+    *spec = s0 | s1 | s2 | s3;
+}
+
+static int split_fast_portable(fr_cfgin *c, const char *line, size_t len, size_t groups)
+{
+    FR_SPLIT_FAST(classify64)
+}
+
+#if FR_AVX2
+static inline __attribute__((always_inline, target("avx2"))) void classify64_avx2(const char *p, uint64_t *blank,
+                                                                                  uint64_t *spec)
+{
+    const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    __m256i sa = _mm256_cmpeq_epi8(a, sp), sb = _mm256_cmpeq_epi8(b, sp);
+    __m256i la = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(a, lo), a), _mm256_cmpeq_epi8(a, bs));
+    __m256i lb = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(b, lo), b), _mm256_cmpeq_epi8(b, bs));
+    __m256i x = _mm256_or_si256(_mm256_andnot_si256(sa, la), _mm256_andnot_si256(sb, lb));
+    *blank = (uint64_t)(uint32_t)_mm256_movemask_epi8(sa) | (uint64_t)(uint32_t)_mm256_movemask_epi8(sb) << 32;
+    *spec = !_mm256_testz_si256(x, x);
+}
+
+static __attribute__((target("avx2"))) int split_fast_avx2(fr_cfgin *c, const char *line, size_t len,
+                                                           size_t groups)
+{
+    FR_SPLIT_FAST(classify64_avx2)
+}
+#endif
+
+static inline int split_fast(fr_cfgin *c, const char *line, size_t len, size_t groups)
+{
+#if FR_AVX2
+    if (c->map->avx2)
+        return split_fast_avx2(c, line, len, groups);
+#endif
+    return split_fast_portable(c, line, len, groups);
+}
+
 /* Splits a line into words (unquoted into c->store). */
 static int split_line(fr_cfgin *c, const char *line, size_t len)
 {
@@ -534,67 +655,7 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
     memcpy(out, line, len);
     /* blanks after the line: its last word ends there */
     memset(out + len, ' ', 64 * groups - len + FR_PAD);
-    /* Fast path: no byte that needs the general splitter (quotes,
-     * backslashes, comments, tabs, newlines, NUL...): words are the runs of
-     * non-blanks, found from the blank bitmap 64 bytes at a time. */
-    uint64_t carry = 1;   /* the byte before the one at the group's start is a blank */
-    size_t ws = 0;
-    int inword = 0;
-    fr_word *wv = c->words;
-    size_t nw = 0, capw = c->capwords;
-    for (size_t g = 0; g < groups; g++) {
-        const char *p = out + 64 * g;
-        if (capw - nw < 33) {   /* room for the words ending in this group */
-            if (fr_vec_reserve((void **)&c->words, &c->capwords, nw + 33, sizeof *c->words) < 0)
-                return -1;
-            wv = c->words;
-            capw = c->capwords;
-        }
-        uint32_t b0, b1, b2, b3, s0, s1, s2, s3;
-        classify16(p, &b0, &s0);
-        classify16(p + 16, &b1, &s1);
-        classify16(p + 32, &b2, &s2);
-        classify16(p + 48, &b3, &s3);
-        if (s0 | s1 | s2 | s3) {
-            /* (the padding is blanks: the special byte is in the line) */
-            c->nwords = 0;
-            memcpy(out, line, len);
-            return split_general(c, out, len);
-        }
-        uint64_t bl = (uint64_t)b0 | (uint64_t)b1 << 16 | (uint64_t)b2 << 32 | (uint64_t)b3 << 48;
-        uint64_t prev = bl << 1 | carry;
-        uint64_t starts = ~bl & prev, ends = bl & ~prev;
-        carry = bl >> 63;
-        size_t gb = 64 * g;
-        if (inword && ends) {   /* the end of a word begun in an earlier group */
-            size_t e = gb + (size_t)__builtin_ctzll(ends);
-            ends &= ends - 1;
-            wv[nw].off = (uint32_t)ws;
-            wv[nw].len = (uint32_t)(e - ws);
-            nw++;
-            out[e] = '\0';
-            inword = 0;
-        }
-        /* from here starts and ends alternate, a start first */
-        while (starts) {
-            ws = gb + (size_t)__builtin_ctzll(starts);
-            starts &= starts - 1;
-            if (!ends) {
-                inword = 1;
-                break;
-            }
-            size_t e = gb + (size_t)__builtin_ctzll(ends);
-            ends &= ends - 1;
-            wv[nw].off = (uint32_t)ws;
-            wv[nw].len = (uint32_t)(e - ws);
-            nw++;
-            out[e] = '\0';
-        }
-    }
-    c->nwords = nw;
-    c->store.len = len + 1;
-    out[len] = '\0';
-    return 0;
+    return split_fast(c, line, len, groups);
 }
 
 /* ---- meaning ------------------------------------------------------------------------ */

@@ -39,6 +39,7 @@ typedef struct fr_spellmap {
     fr_evslot   *evals;          /* enum values: (enum, name) -> index */
     uint32_t     emask;
     int          little_endian;
+    int          avx2;           /* the CPU has AVX2 (the splitter's wide copy) */
     int          eq_in_spelling; /* a flag spelling has a '=' (then words are cut there first) */
     const char **flag_spellings;  uint32_t nflag_spellings;   /* for did-you-mean */
     const char **var_names;       uint32_t nvar_names;        /* env + fact names */
