@@ -349,7 +349,7 @@ static const unsigned char name_class[256] = {
  *    0x28 other than the space (controls incl. NUL, tab, newline, ! " # $ %
  *    & '), or a backslash.  A superset of what is special, never less;
  *  - byte16: bit i set when p[i] == ch. */
-#define FR_PAD 80
+#define FR_PAD 32
 #if defined(__SSE2__) && !defined(FR_CONFIG_NO_SIMD)
 #include <emmintrin.h>
 
@@ -649,12 +649,15 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
         return invalid(c, "config line too long");
     c->store.len = 0;
     size_t groups = len / 64 + 1;   /* covers out[0..len] */
-    if (c->store.cap <= 64 * groups + FR_PAD && fr_buf_reserve(&c->store, 64 * groups + FR_PAD) < 0)
+    if (c->store.cap <= 64 * groups + FR_PAD + 16 && fr_buf_reserve(&c->store, 64 * groups + FR_PAD + 16) < 0)
         return -1;
     char *out = c->store.p;
     memcpy(out, line, len);
-    /* blanks after the line: its last word ends there */
-    memset(out + len, ' ', 64 * groups - len + FR_PAD);
+    /* blanks after the line (its last word ends there) to FR_PAD bytes past
+     * the last group, 16 at a time */
+    static const char blanks[17] = "                ";
+    for (size_t i = len; i < 64 * groups + FR_PAD; i += 16)
+        memcpy(out + i, blanks, 16);
     return split_fast(c, line, len, groups);
 }
 
@@ -962,6 +965,8 @@ static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m
     case FR_T_INT: {
         if (len == 0 || len > 18)
             return 0;
+        if (s[0] == 'n' || s[0] == 'N')
+            goto null;
         int64_t v = 0;
         for (size_t i = 0; i < len; i++) {
             unsigned d = (unsigned)(s[i] - '0');
@@ -977,7 +982,7 @@ static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m
     case FR_T_ENUM: {
         int32_t v = find_enum_value(m, sl->enum_id, s, len);
         if (v < 0)
-            return 0;
+            goto null;   /* (a member named null was found first) */
         out->i = v;
         out->s = NULL;
         out->is_null = 0;
@@ -993,6 +998,13 @@ static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m
     default:
         return 0;
     }
+null:   /* fr_value_parse: null and None are null for a nullable int or enum */
+    if (!sl->nullable || len != 4 || (memcmp(s, "null", 4) != 0 && memcmp(s, "None", 4) != 0))
+        return 0;
+    out->i = 0;
+    out->s = NULL;
+    out->is_null = 1;
+    return 1;
 }
 
 /* The words, left to right.  The common words — an exact flag spelling with
@@ -1088,7 +1100,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
-    size_t total = 16;
+    size_t total = 16 + FR_PAD;
     for (size_t i = 0; i < argc; i++) {
         size_t n = strlen(argv[i]);
         if (n > UINT32_MAX - 64 || total > UINT32_MAX - 64 - n)
@@ -1108,7 +1120,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
         c->store.p[o++] = '\0';
     }
     c->store.len = o;
-    memset(c->store.p + o, 0, 8);
+    memset(c->store.p + o, 0, FR_PAD);   /* padding for word-at-a-time reads */
     return interpret(c);
 }
 
