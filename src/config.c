@@ -145,7 +145,7 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
             nvar++;
     }
     size_t total = nflag + nvar, cap = 16;
-    while (cap < 4 * total + 4)
+    while (cap < 2 * total + 2)
         cap *= 2;
     m->slots = fr_arena_array(a, cap, sizeof *m->slots);
     m->flag_spellings = fr_arena_array(a, nflag + 1, sizeof(char *));
@@ -167,7 +167,7 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
     for (uint32_t e = 0; e < rs->nenums; e++)
         nev += rs->enums[e].nvalues;
     size_t ecap = 16;
-    while (ecap < 4 * nev + 4)
+    while (ecap < 2 * nev + 2)
         ecap *= 2;
     m->evals = fr_arena_array(a, ecap, sizeof *m->evals);
     if (!m->evals)
