@@ -20,7 +20,9 @@
 #include "config.h"
 #include "misspell.h"
 
-#if defined(__SSE2__) && !defined(FR_CONFIG_NO_SIMD) && defined(__GNUC__) && \
+/* FR_CONFIG_NO_SIMD: the portable byte loops only; FR_CONFIG_NO_AVX2: SSE2
+ * only (both for testing those paths on machines with AVX2). */
+#if defined(__SSE2__) && !defined(FR_CONFIG_NO_SIMD) && !defined(FR_CONFIG_NO_AVX2) && defined(__GNUC__) && \
     (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
 #define FR_AVX2 1   /* an AVX2 copy of the fast splitter, chosen at run time */
