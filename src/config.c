@@ -449,15 +449,16 @@ static inline int push_word(fr_cfgin *c, size_t off, size_t len)
     return 0;
 }
 
-/* The general splitter, in place: out[0..len) holds the line, followed by
- * padding; unquoted words are written from out[0] on (never past the byte
- * being read). */
-static int split_general(fr_cfgin *c, char *out, size_t len)
+/* The general splitter, in place, from out[from] on (a word start, or a
+ * blank, with c->nwords words before it; out[from..len) holds the line's
+ * bytes and no earlier byte of the line is NUL), followed by padding;
+ * unquoted words are written from out[from] on, never past the byte being
+ * read. */
+static int split_general(fr_cfgin *c, char *out, size_t len, size_t from)
 {
-    if (memchr(out, '\0', len))
+    if (memchr(out + from, '\0', len - from))
         return invalid(c, "NUL byte in the config");
-    c->nwords = 0;
-    size_t o = 0, i = 0;
+    size_t o = from, i = from;
     for (;;) {
         while (i < len && (out[i] == ' ' || out[i] == '\t' || out[i] == '\n'))
             i++;
@@ -558,10 +559,10 @@ static int split_general(fr_cfgin *c, char *out, size_t len)
         uint64_t bl, spec;                                                                  \
         CLASSIFY64(p, &bl, &spec);                                                          \
         if (spec) {                                                                         \
-            /* (the padding is blanks: the special byte is in the line) */                  \
-            c->nwords = 0;                                                                  \
-            memcpy(out, line, len);                                                         \
-            return split_general(c, out, len);                                              \
+            /* (the padding is blanks: the special byte is in the line): the               \
+             * general splitter takes over from the word under way */                       \
+            c->nwords = nw;                                                                 \
+            return split_general(c, out, len, inword ? ws : 64 * g);                        \
         }                                                                                   \
         uint64_t prev = bl << 1 | carry;                                                    \
         uint64_t starts = ~bl & prev, ends = bl & ~prev;                                    \
