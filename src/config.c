@@ -162,7 +162,7 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         m->little_endian = first == 1;
     }
 #if FR_AVX2
-    m->avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+    m->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") ? 1 : 0;
 #endif
     /* enum values */
     size_t nev = 0;
@@ -577,20 +577,21 @@ static int split_general(fr_cfgin *c, char *out, size_t len, size_t from)
             out[e] = '\0';                                                                  \
             inword = 0;                                                                     \
         }                                                                                   \
-        /* from here starts and ends alternate, a start first */                            \
-        while (starts) {                                                                    \
-            ws = gb + (size_t)__builtin_ctzll(starts);                                      \
-            starts &= starts - 1;                                                           \
-            if (!ends) {                                                                    \
-                inword = 1;                                                                 \
-                break;                                                                      \
-            }                                                                               \
+        /* from here starts and ends alternate, a start first: a pair per       \
+         * end, and a start left over begins a word that goes on */                     \
+        while (ends) {                                                                      \
+            size_t s0 = gb + (size_t)__builtin_ctzll(starts);                               \
             size_t e = gb + (size_t)__builtin_ctzll(ends);                                  \
+            starts &= starts - 1;                                                           \
             ends &= ends - 1;                                                               \
-            wv[nw].off = (uint32_t)ws;                                                      \
-            wv[nw].len = (uint32_t)(e - ws);                                                \
+            wv[nw].off = (uint32_t)s0;                                                      \
+            wv[nw].len = (uint32_t)(e - s0);                                                \
             nw++;                                                                           \
             out[e] = '\0';                                                                  \
+        }                                                                                   \
+        if (starts) {                                                                       \
+            ws = gb + (size_t)__builtin_ctzll(starts);                                      \
+            inword = 1;                                                                     \
         }                                                                                   \
     }                                                                                       \
     c->nwords = nw;                                                                         \
@@ -615,7 +616,7 @@ static int split_fast_portable(fr_cfgin *c, const char *line, size_t len, size_t
 }
 
 #if FR_AVX2
-static inline __attribute__((always_inline, target("avx2"))) void classify64_avx2(const char *p, uint64_t *blank,
+static inline __attribute__((always_inline, target("avx2,bmi"))) void classify64_avx2(const char *p, uint64_t *blank,
                                                                                   uint64_t *spec)
 {
     const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
@@ -629,7 +630,7 @@ static inline __attribute__((always_inline, target("avx2"))) void classify64_avx
     *spec = !_mm256_testz_si256(x, x);
 }
 
-static __attribute__((target("avx2"))) int split_fast_avx2(fr_cfgin *c, const char *line, size_t len,
+static __attribute__((target("avx2,bmi"))) int split_fast_avx2(fr_cfgin *c, const char *line, size_t len,
                                                            size_t groups)
 {
     FR_SPLIT_FAST(classify64_avx2)
