@@ -960,6 +960,15 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
     return r->oom ? -1 : 1;
 }
 
+/* s starts with "--" (s has at least 2 readable bytes). */
+static inline int dashdash(const char *s)
+{
+    uint16_t w, dd;
+    memcpy(&w, s, 2);
+    memcpy(&dd, "--", 2);
+    return w == dd;
+}
+
 /* A value the fast path can take (plain decimal int, a member of the enum,
  * a string): 1 and *out, or 0 (the general path decides, with messages). */
 static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
@@ -1030,7 +1039,7 @@ static int interpret(fr_cfgin *c)
         const char *v;
         size_t vlen, next = i;
         fr_val val;
-        if (len > 2 && w[0] == '-' && w[1] == '-') {
+        if (len > 2 && dashdash(w)) {
             if (!fast)
                 goto general;
             sl = find_slot(m, w, len);
@@ -1048,7 +1057,7 @@ static int interpret(fr_cfgin *c)
                     goto general;
                 v = base + words[i + 1].off;
                 vlen = words[i + 1].len;
-                if (vlen >= 2 && v[0] == '-' && v[1] == '-')
+                if (vlen >= 2 && dashdash(v))
                     goto general;
                 next = i + 1;
             } else {
