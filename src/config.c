@@ -1030,6 +1030,7 @@ static int interpret(fr_cfgin *c)
     const char *base = c->store.p;
     const fr_word *words = c->words;
     const size_t nwords = c->nwords;
+    fr_val *input = c->input;
     const int fast = !m->eq_in_spelling;
     int program = 1;
     for (size_t i = 0; i < nwords; i++) {
@@ -1038,7 +1039,7 @@ static int interpret(fr_cfgin *c)
         const fr_spell *sl;
         const char *v;
         size_t vlen, next = i;
-        fr_val val;
+        /* (fast_value writes the value only when it takes it) */
         if (len > 2 && dashdash(w)) {
             if (!fast)
                 goto general;
@@ -1047,11 +1048,12 @@ static int interpret(fr_cfgin *c)
                 if (!sl->is_flag)
                     goto general;
                 if (sl->tkind == FR_T_BOOL) {
-                    val.i = 1;
-                    val.s = NULL;
-                    val.is_null = 0;
+                    fr_val *out = &input[sl->key];
+                    out->i = 1;
+                    out->s = NULL;
+                    out->is_null = 0;
                     program = 0;
-                    goto set;
+                    goto given;
                 }
                 if (i + 1 >= nwords)
                     goto general;
@@ -1067,7 +1069,7 @@ static int interpret(fr_cfgin *c)
                 v = w + at + 1;
                 vlen = len - at - 1;
             }
-            if (!fast_value(m, sl, v, vlen, &val))
+            if (!fast_value(m, sl, v, vlen, &input[sl->key]))
                 goto general;
             program = 0;
         } else if (len && name_class[(unsigned char)w[0]]) {
@@ -1076,12 +1078,17 @@ static int interpret(fr_cfgin *c)
                 goto general;
             v = w + at + 1;
             vlen = len - at - 1;
-            if (!fast_value(m, sl, v, vlen, &val))
+            if (!fast_value(m, sl, v, vlen, &input[sl->key]))
                 goto general;
         } else
             goto general;
-    set:
-        set_key(c, sl->key, val);
+    given: {
+            uint32_t k = sl->key;
+            if (!c->given[k]) {
+                c->given[k] = 1;
+                c->given_keys[c->ngiven++] = k;
+            }
+        }
         i = next;
         continue;
     general: {
