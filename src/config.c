@@ -610,7 +610,7 @@ static inline void classify64(const char *p, uint64_t *blank, uint64_t *spec)
     *spec = s0 | s1 | s2 | s3;
 }
 
-static int split_fast_portable(fr_cfgin *c, const char *line, size_t len, size_t groups)
+static int split_fast_portable(fr_cfgin *c, size_t len, size_t groups)
 {
     FR_SPLIT_FAST(classify64)
 }
@@ -630,20 +630,20 @@ static inline __attribute__((always_inline, target("avx2,bmi"))) void classify64
     *spec = !_mm256_testz_si256(x, x);
 }
 
-static __attribute__((target("avx2,bmi"))) int split_fast_avx2(fr_cfgin *c, const char *line, size_t len,
+static __attribute__((target("avx2,bmi"))) int split_fast_avx2(fr_cfgin *c, size_t len,
                                                            size_t groups)
 {
     FR_SPLIT_FAST(classify64_avx2)
 }
 #endif
 
-static inline int split_fast(fr_cfgin *c, const char *line, size_t len, size_t groups)
+static inline int split_fast(fr_cfgin *c, size_t len, size_t groups)
 {
 #if FR_AVX2
     if (c->map->avx2)
-        return split_fast_avx2(c, line, len, groups);
+        return split_fast_avx2(c, len, groups);
 #endif
-    return split_fast_portable(c, line, len, groups);
+    return split_fast_portable(c, len, groups);
 }
 
 /* Splits a line into words (unquoted into c->store). */
@@ -662,7 +662,7 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
     static const char blanks[17] = "                ";
     for (size_t i = len; i < 64 * groups + FR_PAD; i += 16)
         memcpy(out + i, blanks, 16);
-    return split_fast(c, line, len, groups);
+    return split_fast(c, len, groups);
 }
 
 /* ---- meaning ------------------------------------------------------------------------ */
