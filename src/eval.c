@@ -912,13 +912,20 @@ static void restore(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     const fr_ruleset *rs = ev->rs;
     if (ev->mode == FR_MODE_SCAN) {
-        /* the scan rewrites every key and rule state: only the input */
+        /* back to the empty state: every key its default, undeclared;
+         * every rule off */
         for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
             uint32_t k = ev->touched_keys[i];
-            ev->input[k] = rs->keys[k].def;
+            ev->input[k] = ev->res[k] = rs->keys[k].def;
             ev->given[k] = 0;
+            ev->decl_by[k] = ev->conf_a[k] = ev->conf_b[k] = -1;
+            ev->declbits[k >> 6] &= ~(1ull << (k & 63));
         }
-        ev->ntouched_keys = 0;
+        for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
+            uint32_t r = ev->touched_rules[i];
+            ev->on[r] = ev->rt[r] = 0;
+        }
+        ev->ntouched_keys = ev->ntouched_rules = 0;
     }
     for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
         uint32_t k = ev->touched_keys[i];
@@ -1135,33 +1142,7 @@ static int collect(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     ev->nrecs = 0;
     ev->conflicts = 0;
-    if (ev->mode == FR_MODE_SCAN) {
-        /* eight rules at a time (on and rt are padded to a multiple of 8
-         * with zeros) */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        for (uint32_t r0 = 0; r0 < ev->rs->nrules; r0 += 8) {
-            uint64_t a, b;
-            memcpy(&a, ev->on + r0, 8);
-            memcpy(&b, ev->rt + r0, 8);
-            for (uint64_t w = a | b; w; ) {
-                uint32_t byte = (uint32_t)__builtin_ctzll(w) >> 3;
-                w &= ~(0xffull << (8 * byte));
-                rule_recs(ev, r0 + byte);
-            }
-        }
-#else
-        for (uint32_t r = 0; r < ev->rs->nrules; r++)
-            if (ev->on[r] | ev->rt[r])
-                rule_recs(ev, r);
-#endif
-        for (uint32_t i = 0; i < ix->ndkeys; i++) {
-            uint32_t k = ix->dkeys[i];
-            if (ev->conf_a[k] >= 0) {
-                add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
-                ev->conflicts = 1;
-            }
-        }
-    } else {
+    {
         /* The rules with messages in rule order: the touched ones through
          * a bit set (sorting them costs more), merged with the baseline
          * emitters that were not touched (already in order). */
@@ -1273,32 +1254,127 @@ static void apply_environ(fr_eval *ev)
     }
 }
 
-/* SCAN mode: every group in plan order, every rule with its pre-check. */
+/* SCAN mode: the candidates of a filter table (ix->sc_*): the positions
+ * whose rules are not ruled out by the values of the filter slots. */
+static inline void scan_filter(const fr_eval *ev, uint64_t *cand, const uint64_t *all, uint32_t nw,
+                               uint32_t nf, const uint32_t *vidx, const uint64_t *rows)
+{
+    memcpy(cand, all, nw * sizeof *cand);
+    for (uint32_t f = 0; f < nf; f++) {
+        const fr_val *v = &ev->res[vidx[f]];   /* res and input are one array */
+        uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+        if (d >= 64)
+            continue;
+        const uint64_t *row = rows + ((size_t)f * 64 + d) * nw;
+        for (uint32_t w = 0; w < nw; w++)
+            cand[w] &= row[w];
+    }
+}
+
+/* SCAN mode: resolves key k from its declarers. */
+static void scan_resolve(fr_eval *ev, uint32_t k)
+{
+    fr_val v;
+    int32_t by, ca, cb;
+    compute_key(ev, k, &v, &by, &ca, &cb);
+    touch_key(ev, k);
+    ev->res[k] = v;
+    ev->decl_by[k] = by;
+    ev->conf_a[k] = ca;
+    ev->conf_b[k] = cb;
+    set_declbit(ev, k, by >= 0);
+}
+
+/* SCAN mode: resolves the pending keys whose last declaring group comes
+ * before group gi (all of them for NONE32); returns how many stay pending
+ * and sets *min to the smallest last group among them.  A key whose last
+ * group is cyclic was resolved by run_cyclic. */
+static uint32_t scan_pending(fr_eval *ev, uint32_t npend, uint32_t gi, uint32_t *min)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t keep = 0, m = NONE32;
+    for (uint32_t i = 0; i < npend; i++) {
+        uint32_t k = ev->kpend[i], g = ix->klast[k];
+        if (g >= gi && gi != NONE32) {
+            ev->kpend[keep++] = k;
+            if (g < m)
+                m = g;
+        } else if (!ix->groups[g].cyclic)
+            scan_resolve(ev, k);
+    }
+    *min = m;
+    return keep;
+}
+
+static inline void scan_touch_rule(fr_eval *ev, uint32_t r)
+{
+    if (ev->rmark[r] != ev->epoch) {
+        ev->rmark[r] = ev->epoch;
+        ev->touched_rules[ev->ntouched_rules++] = r;
+    }
+}
+
+/* SCAN mode: the declare rules in plan order and the checks, each only
+ * when the filters do not rule it out (those keep the state between
+ * configs: off, no run-time error).  A key is resolved, from its declarers,
+ * before the first group after its last declaring group; a key no enabled
+ * rule declares keeps its input value.  Everything changed is on the
+ * touched lists, which restore() undoes. */
 static void evaluate_scan(fr_eval *ev)
 {
     const fr_ruleset *rs = ev->rs;
     const struct fr_evindex *ix = ev->ix;
-    uint32_t nk = rs->nkeys;
-    memcpy(ev->res, ev->input, nk * sizeof *ev->res);
-    memset(ev->decl_by, 0xff, nk * sizeof *ev->decl_by);
-    memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
-    memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
-    memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
-    memset(ev->on, 0, rs->nrules);
-    uint32_t npend = 0;   /* keys with an enabled declarer, not yet resolved */
-    for (uint32_t gi = 0; gi < ix->ngroups; gi++) {
-        const fr_group *g = &ix->groups[gi];
-        if (g->cyclic) {
-            run_cyclic(ev, gi);
-            /* its keys declared in later groups too are resolved there */
-            for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++)
-                if (ix->klast[ix->gk_keys[i]] != gi)
-                    ev->kpend[npend++] = ix->gk_keys[i];
-            continue;
-        }
-        for (uint32_t i = 0; i < g->n; i++) {
-            uint32_t r = ix->plan_rules[g->first + i];
+    for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
+        uint32_t k = ev->cfg.given_keys[i];
+        ev->res[k] = ev->input[k];
+    }
+    uint64_t *cand = ev->scand;
+    scan_filter(ev, cand, ix->sc_alld, ix->sc_nwd, ix->sc_nfd, ix->sc_fd_vidx, ix->sc_fd_rows);
+    uint32_t npend = 0, pmin = NONE32, cur = NONE32, last_cyc = NONE32, fl = 0;
+    uint32_t nfl = ix->sc_nfl, nwd = ix->sc_nwd;
+    for (uint32_t w = 0; w < nwd; w++)
+        while (cand[w]) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(cand[w]);
+            uint32_t gi = ix->sc_group[p];
+            if (gi != cur) {
+                cur = gi;
+                if (npend && pmin < gi)
+                    npend = scan_pending(ev, npend, gi, &pmin);
+                if (fl < nfl && ix->sc_fl_group[fl] < gi) {
+                    /* keys final from here on: their filters clear the
+                     * positions from p on (p included) */
+                    for (; fl < nfl && ix->sc_fl_group[fl] < gi; fl++) {
+                        const fr_val *v = &ev->res[ix->sc_fl_vidx[fl]];
+                        uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+                        if (d >= 64)
+                            continue;
+                        const uint64_t *row = ix->sc_fl_rows + ((size_t)fl * 64 + d) * nwd;
+                        for (uint32_t x = w; x < nwd; x++)
+                            cand[x] &= row[x];
+                    }
+                    continue;   /* take the next candidate again */
+                }
+            }
+            cand[w] &= cand[w] - 1;
+            uint32_t r = ix->sc_rules[p];
+            if (ix->groups[gi].cyclic) {
+                if (gi == last_cyc)
+                    continue;
+                last_cyc = gi;
+                run_cyclic(ev, gi);
+                /* its keys declared in later groups too are resolved there */
+                for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
+                    uint32_t k = ix->gk_keys[i];
+                    if (ix->klast[k] != gi) {
+                        ev->kpend[npend++] = k;
+                        if (ix->klast[k] < pmin)
+                            pmin = ix->klast[k];
+                    }
+                }
+                continue;
+            }
             eval_declare_g(ev, r);
+            scan_touch_rule(ev, r);
             if (ev->on[r]) {
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++) {
@@ -1306,36 +1382,21 @@ static void evaluate_scan(fr_eval *ev)
                     if (ev->kneed[k] != ev->epoch) {
                         ev->kneed[k] = ev->epoch;
                         ev->kpend[npend++] = k;
+                        if (ix->klast[k] < pmin)
+                            pmin = ix->klast[k];
                     }
                 }
             }
         }
-        if (!npend)
-            continue;   /* nothing declared here, nothing pending from earlier groups */
-        /* a key is resolved at the last group declaring it, if any of its
-         * declarations is enabled (else it keeps its input value); the
-         * others stay pending (the order of the keys does not matter: a
-         * key's value depends on its declarers only) */
-        uint32_t keep = 0;
-        for (uint32_t i = 0; i < npend; i++) {
-            uint32_t k = ev->kpend[i];
-            if (ix->klast[k] != gi) {
-                ev->kpend[keep++] = k;
-                continue;
-            }
-            fr_val v;
-            int32_t by, ca, cb;
-            compute_key(ev, k, &v, &by, &ca, &cb);
-            ev->res[k] = v;
-            ev->decl_by[k] = by;
-            ev->conf_a[k] = ca;
-            ev->conf_b[k] = cb;
-            set_declbit(ev, k, by >= 0);
+    if (npend)
+        scan_pending(ev, npend, NONE32, &pmin);
+    scan_filter(ev, cand, ix->sc_allc, ix->sc_nwc, ix->sc_nfc, ix->sc_fc_vidx, ix->sc_fc_rows);
+    for (uint32_t w = 0; w < ix->sc_nwc; w++)
+        for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
+            uint32_t r = ix->checks[w * 64 + (uint32_t)__builtin_ctzll(bits)];
+            eval_check_g(ev, r);
+            scan_touch_rule(ev, r);
         }
-        npend = keep;
-    }
-    for (uint32_t i = 0; i < ix->nchecks; i++)
-        eval_check_g(ev, ix->checks[i]);
 }
 
 /* Resolution and judging after the input is in place. */
@@ -1552,6 +1613,29 @@ static int env_ready(fr_eval *ev)
     return 0;
 }
 
+/* The state between configs: the baseline (FULL, INCR: restore() returns
+ * to it), or for SCAN every key its default, undeclared, every rule off. */
+static void initial_state(fr_eval *ev)
+{
+    const fr_ruleset *rs = ev->rs;
+    const struct fr_evindex *ix = ev->ix;
+    int scan = ev->mode == FR_MODE_SCAN;
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        ev->input[k] = rs->keys[k].def;
+        ev->res[k] = !scan && ix->base_res ? ix->base_res[k] : rs->keys[k].def;
+        ev->decl_by[k] = !scan && ix->base_decl_by ? ix->base_decl_by[k] : -1;
+        ev->conf_a[k] = ev->conf_b[k] = -1;
+        set_declbit(ev, k, ev->decl_by[k] >= 0);
+    }
+    if (!scan && ix->base_on)
+        memcpy(ev->on, ix->base_on, rs->nrules);
+    else
+        memset(ev->on, 0, rs->nrules);
+    memset(ev->rt, 0, rs->nrules);
+    if (ix->base_item && ix->nitems)
+        memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
+}
+
 void fr_eval_set_mode(fr_eval *ev, int mode)
 {
     if (!ev)
@@ -1563,19 +1647,7 @@ void fr_eval_set_mode(fr_eval *ev, int mode)
     if (mode == FR_MODE_INCR && !ix->incremental)
         mode = FR_MODE_SCAN;
     ev->mode = mode;
-    /* the state starts from the baseline again */
-    const fr_ruleset *rs = ev->rs;
-    for (uint32_t k = 0; k < rs->nkeys; k++) {
-        ev->input[k] = rs->keys[k].def;
-        ev->res[k] = ix->base_res[k];
-        ev->decl_by[k] = ix->base_decl_by[k];
-        ev->conf_a[k] = ev->conf_b[k] = -1;
-        set_declbit(ev, k, ix->base_decl_by[k] >= 0);
-    }
-    memcpy(ev->on, ix->base_on, rs->nrules);
-    memset(ev->rt, 0, rs->nrules);
-    if (ix->nitems)
-        memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
+    initial_state(ev);
 }
 
 void fr_eval_set_full(fr_eval *ev, bool full)
@@ -1619,6 +1691,7 @@ void fr_eval_free(fr_eval **evp)
     free(ev->kl_next);
     free(ev->kcand);
     free(ev->kpend);
+    free(ev->scand);
     free(ev->dirtysum);
     free(ev->oscs);
     free(ev->osc_rules);
@@ -1680,6 +1753,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->emitsum, (nr + 4095) / 4096) || NALLOC(ev->dirtysum, ev->ndirtysum) ||
         NALLOC(ev->kl_head, nk) || NALLOC(ev->kl_stamp, nk) || NALLOC(ev->kl_pos, 2 * ni) ||
         NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||
+        NALLOC(ev->scand, ix->sc_nwd > ix->sc_nwc ? ix->sc_nwd : ix->sc_nwc) ||
         NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
@@ -1703,17 +1777,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->cfg.map = &ix->map;
     ev->cfg.input = ev->input;
     ev->cfg.given = ev->given;
-    for (uint32_t k = 0; k < nk; k++) {
-        ev->input[k] = rs->keys[k].def;
-        ev->res[k] = ix->base_res ? ix->base_res[k] : rs->keys[k].def;
-        ev->decl_by[k] = ix->base_decl_by ? ix->base_decl_by[k] : -1;
-        ev->conf_a[k] = ev->conf_b[k] = -1;
-        set_declbit(ev, k, ev->decl_by[k] >= 0);
-    }
-    if (ix->base_on)
-        memcpy(ev->on, ix->base_on, nr);
-    if (ix->base_item && ni)
-        memcpy(ev->itemval, ix->base_item, ni * sizeof *ev->itemval);
+    initial_state(ev);
     ev->epoch = 1;
     ev->status = FR_STATUS_OK;
     return ev;
@@ -3021,6 +3085,161 @@ oom:
     return 0;
 }
 
+/* ---- SCAN mode tables ---- */
+
+typedef struct scctx {
+    const struct fr_evindex *ix;
+    uint32_t  nk;
+    int       decl;        /* 0 checks; declare rules on: 1 final slots, 2 declared keys */
+    uint32_t  group;       /* the group of the declare rule */
+    uint32_t *fidx;        /* [2 * nk]: filter index of a value index, NONE32 */
+    uint32_t *fvidx;       /* the slots, in filter order */
+    uint32_t  nf;
+    uint64_t *rows;        /* NULL: counting */
+    uint32_t  nw, pos;
+} scctx;
+
+static void sc_add(scctx *c, uint32_t vidx, uint64_t bits)
+{
+    if (vidx == NONE32 || vidx >= 2 * c->nk)
+        return;
+    if (c->decl) {
+        int declared = vidx < c->nk && c->ix->kd_off[vidx] != c->ix->kd_off[vidx + 1];
+        if (declared != (c->decl == 2))
+            return;
+        /* (a key declared in the rule's group or later is not final yet) */
+        if (declared && !(c->ix->klast[vidx] < c->group))
+            return;
+    }
+    uint32_t f = c->fidx[vidx];
+    if (f == NONE32) {
+        if (c->rows)
+            return;   /* cannot happen: counted */
+        f = c->fidx[vidx] = c->nf;
+        c->fvidx[c->nf++] = vidx;
+    }
+    if (!c->rows)
+        return;
+    for (uint32_t d = 0; d < 64; d++)
+        if (!((bits >> d) & 1))
+            c->rows[((size_t)f * 64 + d) * c->nw + c->pos / 64] &= ~(1ull << (c->pos & 63));
+}
+
+/* The exact filters of a condition: its dense conjuncts. */
+static void sc_conj(scctx *c, const fr_ruleset *rs, uint32_t n)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_AND) {
+        sc_conj(c, rs, nd->a);
+        sc_conj(c, rs, nd->b);
+        return;
+    }
+    const fr_fast *f = &c->ix->fast[n];
+    if (f->kind == FR_FAST_BITS)
+        sc_add(c, f->vidx, f->bits);
+}
+
+static void sc_rule(scctx *c, const fr_ruleset *rs, uint32_t r)
+{
+    sc_add(c, c->ix->pvidx[r], c->ix->pbits[r]);
+    sc_conj(c, rs, rs->rules[r].cond);
+}
+
+/* One table (declare rules at scan positions, or the checks).  0 or -1. */
+static int sc_table(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, int decl,
+                    uint32_t *fidx, uint32_t *fvidx, uint32_t *nf_out, uint32_t **vidx_out,
+                    uint64_t **rows_out)
+{
+    uint32_t n = decl ? ix->nplan : ix->nchecks, nw = (n + 63) / 64;
+    const uint64_t *all = decl ? ix->sc_alld : ix->sc_allc;
+    scctx c = { ix, rs->nkeys, decl, 0, fidx, fvidx, 0, NULL, nw, 0 };
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t p = 0; p < n; p++) {
+            uint32_t r = decl ? ix->sc_rules[p] : ix->checks[p];
+            if (decl && ix->groups[ix->sc_group[p]].cyclic)
+                continue;   /* a cyclic group runs whole */
+            c.pos = p;
+            c.group = decl ? ix->sc_group[p] : NONE32;
+            sc_rule(&c, rs, r);
+        }
+        if (pass == 0 && decl == 2) {
+            /* in the order the keys become final */
+            for (uint32_t i = 1; i < c.nf; i++)
+                for (uint32_t j = i; j > 0 && ix->klast[fvidx[j - 1]] > ix->klast[fvidx[j]]; j--) {
+                    uint32_t t = fvidx[j];
+                    fvidx[j] = fvidx[j - 1];
+                    fvidx[j - 1] = t;
+                }
+            for (uint32_t i = 0; i < c.nf; i++)
+                fidx[fvidx[i]] = i;
+        }
+        if (pass == 0) {
+            /* tables bigger than the rules are not worth it */
+            size_t nwords = (size_t)c.nf * 64 * nw, cap = 32 * (size_t)rs->nrules;
+            if (!c.nf || nwords > (cap > 4096 ? cap : 4096))
+                break;
+            if (AZ(c.rows, nwords))
+                return -1;
+            for (size_t i = 0; i < (size_t)c.nf * 64; i++)
+                memcpy(c.rows + i * nw, all, nw * sizeof *all);
+        }
+    }
+    for (uint32_t i = 0; i < c.nf; i++)
+        fidx[fvidx[i]] = NONE32;
+    if (!c.rows)
+        return 0;
+    if (AZ(*vidx_out, c.nf))
+        return -1;
+    memcpy(*vidx_out, fvidx, c.nf * sizeof *fvidx);
+    *rows_out = c.rows;
+    *nf_out = c.nf;
+    return 0;
+}
+
+static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t np = ix->nplan, nc = ix->nchecks, nk = rs->nkeys;
+    ix->sc_nwd = (np + 63) / 64;
+    ix->sc_nwc = (nc + 63) / 64;
+    if (AZ(ix->sc_rules, np) || AZ(ix->sc_group, np) || AZ(ix->sc_alld, ix->sc_nwd) ||
+        AZ(ix->sc_allc, ix->sc_nwc))
+        return -1;
+    uint32_t p = 0;
+    for (uint32_t g = 0; g < ix->ngroups; g++)
+        for (uint32_t i = 0; i < ix->groups[g].n && p < np; i++, p++) {
+            ix->sc_rules[p] = ix->plan_rules[ix->groups[g].first + i];
+            ix->sc_group[p] = g;
+        }
+    for (uint32_t i = 0; i < p; i++)
+        ix->sc_alld[i / 64] |= 1ull << (i & 63);
+    for (uint32_t i = 0; i < nc; i++)
+        ix->sc_allc[i / 64] |= 1ull << (i & 63);
+    if (rs->nrules > 1024)
+        return 0;   /* SCAN is for small rule sets: no filters */
+    uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);
+    uint32_t *fvidx = malloc((2 * (size_t)nk + 1) * sizeof *fvidx);
+    if (!fidx || !fvidx) {
+        free(fidx);
+        free(fvidx);
+        return -1;
+    }
+    memset(fidx, 0xff, (2 * (size_t)nk + 1) * sizeof *fidx);
+    int rc = (sc_table(a, rs, ix, 1, fidx, fvidx, &ix->sc_nfd, &ix->sc_fd_vidx, &ix->sc_fd_rows) < 0 ||
+              sc_table(a, rs, ix, 2, fidx, fvidx, &ix->sc_nfl, &ix->sc_fl_vidx, &ix->sc_fl_rows) < 0 ||
+              sc_table(a, rs, ix, 0, fidx, fvidx, &ix->sc_nfc, &ix->sc_fc_vidx, &ix->sc_fc_rows) < 0)
+             ? -1 : 0;
+    if (rc == 0 && ix->sc_nfl) {
+        if (AZ(ix->sc_fl_group, ix->sc_nfl))
+            rc = -1;
+        else
+            for (uint32_t f = 0; f < ix->sc_nfl; f++)
+                ix->sc_fl_group[f] = ix->klast[ix->sc_fl_vidx[f]];
+    }
+    free(fidx);
+    free(fvidx);
+    return rc;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -3031,7 +3250,8 @@ int fr_eval_index_build(fr_ruleset *rs)
         return -1;
     int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
-              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0) ? -1 : 0;
+              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 ||
+              build_scan(a, rs, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;
     rs->evindex = ix;

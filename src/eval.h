@@ -107,6 +107,29 @@ struct fr_evindex {
     fr_fast   *cl_fast;
     uint8_t   *early;                   /* [nrules]: a check judged when marked */
 
+    /* SCAN mode.  Declare rules in scan order (groups in plan order, each
+     * group's rules in its order) and their groups; the checks are
+     * ix->checks.  Exact filters: a dense conjunct of a rule's condition
+     * (or its pre-check) that is false makes the rule off without a
+     * run-time error, so per filter slot (a value index in ev->res) and
+     * value (bit 0 null, bit i+1 value i) a bit set over positions says
+     * which rules can still fire.  Declare rules are filtered only on
+     * values that are final before any rule runs (input values, keys
+     * without declarers), checks on any dense slot.  sc_nf* is 0 when
+     * the tables would be too big (every rule is then a candidate). */
+    uint32_t  *sc_rules, *sc_group;     /* [nplan] */
+    uint32_t   sc_nwd, sc_nwc;          /* words over declare / check positions */
+    uint64_t  *sc_alld, *sc_allc;       /* every position */
+    uint32_t   sc_nfd, sc_nfc;
+    uint32_t  *sc_fd_vidx, *sc_fc_vidx; /* [nf] */
+    uint64_t  *sc_fd_rows, *sc_fc_rows; /* [nf * 64 * nw]: (f * 64 + d) * nw + w */
+    /* declare rules filtered on keys that rules declare: applied once the
+     * scan is past the key's last declaring group (sc_fl_group, ascending),
+     * to the positions after it */
+    uint32_t   sc_nfl;
+    uint32_t  *sc_fl_vidx, *sc_fl_group;
+    uint64_t  *sc_fl_rows;
+
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
     fr_val   *base_res;     /* [nkeys] */
@@ -170,6 +193,7 @@ struct fr_eval {
     int       kl_full;       /* a list overflowed: resolve from all declarers */
     uint32_t *kcand;         uint32_t capkcand;
     uint32_t *kpend;         /* scan mode: keys awaiting their last group [nkeys + group keys] */
+    uint64_t *scand;         /* scan mode: candidate positions [max(sc_nwd, sc_nwc)] */
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;
