@@ -458,6 +458,22 @@ static inline void eval_check_g(fr_eval *ev, uint32_t r)
         eval_check(ev, r);
 }
 
+/* A check whose pre-check is known to pass. */
+static inline void eval_check_ng(fr_eval *ev, uint32_t r)
+{
+    const fr_rule *ru = &ev->rs->rules[r];
+    const struct fr_evindex *ix = ev->ix;
+    if (ix->cl_off[r] != ix->cl_off[r + 1]) {
+        int c = list_cond(ev, r);
+        if (!c || ru->kind != FR_RULE_REQUIRE) {
+            ev->on[r] = (uint8_t)c;
+            ev->rt[r] = 0;
+            return;
+        }
+    }
+    eval_check(ev, r);
+}
+
 /* ==== per-config bookkeeping ================================================ */
 
 static inline void touch_key(fr_eval *ev, uint32_t k)
@@ -911,7 +927,21 @@ static void restore(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_ruleset *rs = ev->rs;
-    if (ev->mode == FR_MODE_SCAN) {
+    if (ev->mode == FR_MODE_SCAN && ix->sc_bulk) {
+        /* back to the empty state: every key its default, undeclared;
+         * every rule off (few keys and rules: copying them all is
+         * cheaper than going through the lists) */
+        uint32_t nk = rs->nkeys;
+        memcpy(ev->res, ix->sc_def, 2 * (size_t)nk * sizeof *ev->res);
+        memset(ev->given, 0, nk);
+        memset(ev->decl_by, 0xff, nk * sizeof *ev->decl_by);
+        memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
+        memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
+        memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
+        memset(ev->on, 0, rs->nrules);
+        memset(ev->rt, 0, rs->nrules);
+        ev->ntouched_keys = ev->ntouched_rules = 0;
+    } else if (ev->mode == FR_MODE_SCAN) {
         /* back to the empty state: every key its default, undeclared;
          * every rule off */
         for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
@@ -1182,7 +1212,8 @@ static int collect(fr_eval *ev)
         for (; bi < nb; bi++)
             if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
                 rule_recs(ev, ix->base_emit[bi]);
-        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+        uint32_t ntk = ev->mode == FR_MODE_SCAN && !ev->scan_conf ? 0 : ev->ntouched_keys;
+        for (uint32_t i = 0; i < ntk; i++) {
             uint32_t k = ev->touched_keys[i];
             if (ev->conf_a[k] >= 0) {
                 add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
@@ -1259,6 +1290,17 @@ static void apply_environ(fr_eval *ev)
 static inline void scan_filter(const fr_eval *ev, uint64_t *cand, const uint64_t *all, uint32_t nw,
                                uint32_t nf, const uint32_t *vidx, const uint64_t *rows)
 {
+    if (nw == 1) {
+        uint64_t c = all[0];
+        for (uint32_t f = 0; f < nf; f++) {
+            const fr_val *v = &ev->res[vidx[f]];
+            uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+            if (d < 64)
+                c &= rows[(size_t)f * 64 + d];
+        }
+        cand[0] = c;
+        return;
+    }
     memcpy(cand, all, nw * sizeof *cand);
     for (uint32_t f = 0; f < nf; f++) {
         const fr_val *v = &ev->res[vidx[f]];   /* res and input are one array */
@@ -1274,10 +1316,20 @@ static inline void scan_filter(const fr_eval *ev, uint64_t *cand, const uint64_t
 /* SCAN mode: resolves key k from its declarers. */
 static void scan_resolve(fr_eval *ev, uint32_t k)
 {
+    touch_key(ev, k);
+    if (ev->kcount[k] == 1) {
+        /* one enabled declarer: its value, no conflict */
+        uint32_t i = ev->kitem[k];
+        ev->res[k] = ev->itemval[i];
+        ev->decl_by[k] = (int32_t)ev->krule[k];
+        ev->declbits[k >> 6] |= 1ull << (k & 63);
+        return;
+    }
     fr_val v;
     int32_t by, ca, cb;
     compute_key(ev, k, &v, &by, &ca, &cb);
-    touch_key(ev, k);
+    if (ca >= 0)
+        ev->scan_conf = 1;
     ev->res[k] = v;
     ev->decl_by[k] = by;
     ev->conf_a[k] = ca;
@@ -1328,6 +1380,7 @@ static void evaluate_scan(fr_eval *ev)
         uint32_t k = ev->cfg.given_keys[i];
         ev->res[k] = ev->input[k];
     }
+    ev->scan_conf = 0;
     uint64_t *cand = ev->scand;
     scan_filter(ev, cand, ix->sc_alld, ix->sc_nwd, ix->sc_nfd, ix->sc_fd_vidx, ix->sc_fd_rows);
     uint32_t npend = 0, pmin = NONE32, cur = NONE32, last_cyc = NONE32, fl = 0;
@@ -1362,10 +1415,14 @@ static void evaluate_scan(fr_eval *ev)
                     continue;
                 last_cyc = gi;
                 run_cyclic(ev, gi);
-                /* its keys declared in later groups too are resolved there */
+                ev->scan_conf = 1;
+                /* its keys declared in later groups too are resolved there
+                 * (from all their declarers) */
                 for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
                     uint32_t k = ix->gk_keys[i];
                     if (ix->klast[k] != gi) {
+                        ev->kneed[k] = ev->epoch;
+                        ev->kcount[k] = 2;
                         ev->kpend[npend++] = k;
                         if (ix->klast[k] < pmin)
                             pmin = ix->klast[k];
@@ -1381,10 +1438,14 @@ static void evaluate_scan(fr_eval *ev)
                     uint32_t k = ru->items[j].key;
                     if (ev->kneed[k] != ev->epoch) {
                         ev->kneed[k] = ev->epoch;
+                        ev->kcount[k] = 1;
+                        ev->kitem[k] = ix->item_off[r] + j;
+                        ev->krule[k] = r;
                         ev->kpend[npend++] = k;
                         if (ix->klast[k] < pmin)
                             pmin = ix->klast[k];
-                    }
+                    } else
+                        ev->kcount[k] = 2;
                 }
             }
         }
@@ -1394,7 +1455,10 @@ static void evaluate_scan(fr_eval *ev)
     for (uint32_t w = 0; w < ix->sc_nwc; w++)
         for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
             uint32_t r = ix->checks[w * 64 + (uint32_t)__builtin_ctzll(bits)];
-            eval_check_g(ev, r);
+            if (ix->sc_exact)
+                eval_check_ng(ev, r);
+            else
+                eval_check_g(ev, r);
             scan_touch_rule(ev, r);
         }
 }
@@ -1692,6 +1756,9 @@ void fr_eval_free(fr_eval **evp)
     free(ev->kcand);
     free(ev->kpend);
     free(ev->scand);
+    free(ev->kcount);
+    free(ev->kitem);
+    free(ev->krule);
     free(ev->dirtysum);
     free(ev->oscs);
     free(ev->osc_rules);
@@ -1754,6 +1821,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->kl_head, nk) || NALLOC(ev->kl_stamp, nk) || NALLOC(ev->kl_pos, 2 * ni) ||
         NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||
         NALLOC(ev->scand, ix->sc_nwd > ix->sc_nwc ? ix->sc_nwd : ix->sc_nwc) ||
+        NALLOC(ev->kcount, nk) || NALLOC(ev->kitem, nk) || NALLOC(ev->krule, nk) ||
         NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
@@ -3214,6 +3282,12 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         ix->sc_alld[i / 64] |= 1ull << (i & 63);
     for (uint32_t i = 0; i < nc; i++)
         ix->sc_allc[i / 64] |= 1ull << (i & 63);
+    size_t ndef = 2 * (size_t)nk;
+    if (AZ(ix->sc_def, ndef))
+        return -1;
+    for (uint32_t k = 0; k < nk; k++)
+        ix->sc_def[k] = ix->sc_def[nk + k] = rs->keys[k].def;
+    ix->sc_bulk = nk <= 256 && rs->nrules <= 512;
     if (rs->nrules > 1024)
         return 0;   /* SCAN is for small rule sets: no filters */
     uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);
@@ -3228,6 +3302,11 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
               sc_table(a, rs, ix, 2, fidx, fvidx, &ix->sc_nfl, &ix->sc_fl_vidx, &ix->sc_fl_rows) < 0 ||
               sc_table(a, rs, ix, 0, fidx, fvidx, &ix->sc_nfc, &ix->sc_fc_vidx, &ix->sc_fc_rows) < 0)
              ? -1 : 0;
+    /* the check filters hold every check's pre-check when built */
+    ix->sc_exact = rc == 0 && ix->sc_fc_rows != NULL;
+    for (uint32_t i = 0; i < nc && ix->sc_exact; i++)
+        if (ix->pvidx[ix->checks[i]] != NONE32 && ix->pvidx[ix->checks[i]] >= 2 * nk)
+            ix->sc_exact = false;
     if (rc == 0 && ix->sc_nfl) {
         if (AZ(ix->sc_fl_group, ix->sc_nfl))
             rc = -1;

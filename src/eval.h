@@ -126,6 +126,9 @@ struct fr_evindex {
     /* declare rules filtered on keys that rules declare: applied once the
      * scan is past the key's last declaring group (sc_fl_group, ascending),
      * to the positions after it */
+    fr_val    *sc_def;                  /* [2 * nkeys]: defaults, as ev->res and ev->input */
+    bool       sc_bulk;                 /* restore by copying everything (few keys and rules) */
+    bool       sc_exact;                /* the check filters hold every pre-check */
     uint32_t   sc_nfl;
     uint32_t  *sc_fl_vidx, *sc_fl_group;
     uint64_t  *sc_fl_rows;
@@ -194,6 +197,9 @@ struct fr_eval {
     uint32_t *kcand;         uint32_t capkcand;
     uint32_t *kpend;         /* scan mode: keys awaiting their last group [nkeys + group keys] */
     uint64_t *scand;         /* scan mode: candidate positions [max(sc_nwd, sc_nwc)] */
+    uint32_t *kcount;        /* scan mode: enabled declarers of a pending key (2: many or unknown) */
+    uint32_t *kitem, *krule; /* scan mode: the one enabled declarer and its item */
+    int       scan_conf;     /* scan mode: a conflict may have been recorded */
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;
