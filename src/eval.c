@@ -977,10 +977,12 @@ static void restore(fr_eval *ev)
     ev->noscs = ev->nosc_rules = 0;
     ev->nkl = 0;
     ev->kl_full = 0;
-    for (uint32_t i = 0; i < ev->ndirtysum; i++)
-        for (uint64_t b = ev->dirtysum[i]; b; b &= b - 1)
-            ev->dirty[i * 64 + (uint32_t)__builtin_ctzll(b)] = 0;
-    memset(ev->dirtysum, 0, ev->ndirtysum * sizeof *ev->dirtysum);
+    if (ev->mode != FR_MODE_SCAN) {   /* (the scan marks no group dirty) */
+        for (uint32_t i = 0; i < ev->ndirtysum; i++)
+            for (uint64_t b = ev->dirtysum[i]; b; b &= b - 1)
+                ev->dirty[i * 64 + (uint32_t)__builtin_ctzll(b)] = 0;
+        memset(ev->dirtysum, 0, ev->ndirtysum * sizeof *ev->dirtysum);
+    }
     for (int s = 0; s < 3; s++)
         ev->nmsgs[s] = 0;
     ev->nrecs = 0;
@@ -1469,13 +1471,17 @@ static int evaluate(fr_eval *ev)
     const fr_ruleset *rs = ev->rs;
     const struct fr_evindex *ix = ev->ix;
     uint32_t ng = ev->cfg.ngiven;
+    if (ev->mode == FR_MODE_SCAN) {
+        /* (a bulk restore does not need the given keys on the list) */
+        if (!ix->sc_bulk)
+            for (uint32_t i = 0; i < ng; i++)
+                touch_key(ev, ev->cfg.given_keys[i]);
+        evaluate_scan(ev);
+        return collect(ev);
+    }
     for (uint32_t i = 0; i < ng; i++) {
         uint32_t k = ev->cfg.given_keys[i];
         touch_key(ev, k);
-    }
-    if (ev->mode == FR_MODE_SCAN) {
-        evaluate_scan(ev);
-        return collect(ev);
     }
     if (ev->mode == FR_MODE_FULL) {
         for (uint32_t r = 0; r < rs->nrules; r++) {
@@ -1983,10 +1989,20 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
     /* an upper bound of the line, then one pass of copies */
     uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
     size_t need = 16;
+    size_t nw = (rs->nkeys + 63) / 64;
+    if (ix->cw_bound) {
+        /* every rule name and key, plus the string values declared */
+        need = ix->cw_bound;
+        for (size_t w = 0; w < nw; w++)
+            for (uint64_t bits = ev->declbits[w] & ix->cw_strmask[w]; bits; bits &= bits - 1) {
+                const fr_val *v = &ev->res[w * 64 + (size_t)__builtin_ctzll(bits)];
+                need += v->is_null ? 0 : 4 * (size_t)v->i;
+            }
+        goto sized;
+    }
     for (uint32_t i = 0; i < ev->nrecs; i++)
         if (ev->recs[i].sev == FR_SEV_ERROR)
             need += ix->rname_len[ev->recs[i].rule] + 1;
-    size_t nw = (rs->nkeys + 63) / 64;
     for (size_t w = 0; w < nw; w++)
         for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
             uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
@@ -2003,6 +2019,7 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
                 need += 20;
             }
         }
+sized:
     if (*len + need + 1 > *cap) {
         size_t ncap = *cap ? *cap : 256;
         while (ncap < *len + need + 1)
@@ -3288,6 +3305,30 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     for (uint32_t k = 0; k < nk; k++)
         ix->sc_def[k] = ix->sc_def[nk + k] = rs->keys[k].def;
     ix->sc_bulk = nk <= 256 && rs->nrules <= 512;
+    /* the compact writer's bound (as fr_result_append_compact computes
+     * it per line, for every rule and key at once) */
+    size_t nwk = (nk + 63) / 64;
+    if (AZ(ix->cw_strmask, nwk))
+        return -1;
+    size_t bound = 16;
+    for (uint32_t r = 0; r < rs->nrules; r++)
+        bound += ix->rname_len[r] + 1;
+    for (uint32_t k = 0; k < nk; k++) {
+        bound += ix->kname_len[k] + 2;
+        fr_type t = rs->keys[k].type;
+        if (t.kind == FR_T_STRING) {
+            bound += 4 + 2;
+            ix->cw_strmask[k / 64] |= 1ull << (k & 63);
+        } else if (t.kind == FR_T_ENUM) {
+            size_t m = 4;
+            for (uint32_t v = ix->enum_off[t.enum_id]; v < ix->enum_off[t.enum_id + 1]; v++)
+                if (ix->ecompact_len[v] > m)
+                    m = ix->ecompact_len[v];
+            bound += m;
+        } else
+            bound += 20;
+    }
+    ix->cw_bound = bound <= 16384 ? bound : 0;
     if (rs->nrules > 1024)
         return 0;   /* SCAN is for small rule sets: no filters */
     uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);

@@ -129,6 +129,10 @@ struct fr_evindex {
     fr_val    *sc_def;                  /* [2 * nkeys]: defaults, as ev->res and ev->input */
     bool       sc_bulk;                 /* restore by copying everything (few keys and rules) */
     bool       sc_exact;                /* the check filters hold every pre-check */
+    /* the compact writer's bound of a line without the string values
+     * (0: too big, computed per line), and the string keys */
+    size_t     cw_bound;
+    uint64_t  *cw_strmask;              /* [(nkeys + 63) / 64] */
     uint32_t   sc_nfl;
     uint32_t  *sc_fl_vidx, *sc_fl_group;
     uint64_t  *sc_fl_rows;
