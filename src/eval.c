@@ -493,16 +493,18 @@ static inline void set_dirty(fr_eval *ev, uint32_t g)
 /* Marks rule r for re-examination in this config. */
 static inline int list_cond(const fr_eval *ev, uint32_t r);
 
-static inline void mark_rule(fr_eval *ev, uint32_t r)
+static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_t r)
 {
     if (ev->rmark[r] == ev->epoch)
         return;
-    if (ev->ix->early[r] && ev->mode == FR_MODE_INCR) {
+    const struct fr_evindex *ix = ev->ix;
+    uint8_t fl = ix->rflag[r];
+    if ((fl & FR_RF_EARLY) && ev->mode == FR_MODE_INCR) {
         /* A check whose condition reads only keys that no rule declares is
          * judged now (their values are final): when it keeps its baseline
          * outcome, off, nothing is recorded at all. */
         int c = list_cond(ev, r);
-        if (!c && !ev->ix->base_on[r])
+        if (!c && !ix->base_on[r])
             return;
         ev->rmark[r] = ev->epoch;
         ev->touched_rules[ev->ntouched_rules++] = r;
@@ -512,7 +514,7 @@ static inline void mark_rule(fr_eval *ev, uint32_t r)
     }
     ev->rmark[r] = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
-    uint32_t g = ev->ix->group_of[r];
+    uint32_t g = (fl & FR_RF_DECL) ? ix->group_of[r] : NONE32;
     if (g != NONE32)
         set_dirty(ev, g);
     else
@@ -1024,7 +1026,7 @@ void fr_rule_where(fr_buf *b, const fr_ruleset *rs, uint32_t r)
         fr_buf_puts(b, "?");
 }
 
-static void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint8_t sev)
+static inline void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint8_t sev)
 {
     if (ev->nrecs >= ev->caprecs)
         return;   /* cannot happen: sized for the worst case */
@@ -1036,30 +1038,24 @@ static void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint
     ev->nmsgs[sev]++;
 }
 
-static void rule_recs(fr_eval *ev, uint32_t r)
+static inline void rule_recs(fr_eval *ev, uint32_t r)
 {
-    const fr_rule *ru = &ev->rs->rules[r];
     if (ev->rt[r]) {
         add_rec(ev, r, 0, 0, FR_SEV_ERROR);
         return;
     }
     if (!ev->on[r])
         return;
-    switch (ru->kind) {
-    case FR_RULE_ERROR:
-    case FR_RULE_REQUIRE:
-        add_rec(ev, r, 0, 0, FR_SEV_ERROR);
-        break;
-    case FR_RULE_WARN:
-        add_rec(ev, r, 0, 0, FR_SEV_WARNING);
-        break;
-    case FR_RULE_INFO:
-        add_rec(ev, r, 0, 0, FR_SEV_INFO);
-        break;
-    default:
-        for (uint32_t j = 0; j < ru->nattached; j++)
-            add_rec(ev, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
+    uint8_t fl = ev->ix->rflag[r];
+    if (!(fl & FR_RF_DECL)) {
+        add_rec(ev, r, 0, 0, (uint8_t)((fl >> FR_RF_SEVSH) & 3));
+        return;
     }
+    if (!(fl & FR_RF_ATT))
+        return;
+    const fr_rule *ru = &ev->rs->rules[r];
+    for (uint32_t j = 0; j < ru->nattached; j++)
+        add_rec(ev, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
 }
 
 static int rec_less(const fr_emit *a, const fr_emit *b)
@@ -1183,6 +1179,8 @@ static int collect(fr_eval *ev)
             uint32_t r = ev->touched_rules[i];
             if (!(ev->on[r] | ev->rt[r]))
                 continue;
+            if (!ev->rt[r] && (ix->rflag[r] & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
+                continue;   /* a declare without messages */
             ev->emitbits[r >> 6] |= 1ull << (r & 63);
             ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
             if (r < lo)
@@ -1544,8 +1542,15 @@ static int evaluate(fr_eval *ev)
         for (uint32_t i = 0; i < ev->ncheck_list; i++)
             eval_check(ev, ev->check_list[i]);
     else
-        for (uint32_t i = 0; i < ev->ncheck_list; i++)
-            eval_check_g(ev, ev->check_list[i]);
+        for (uint32_t i = 0; i < ev->ncheck_list; i++) {
+            uint32_t r = ev->check_list[i];
+            if (ix->rflag[r] & FR_RF_LIST) {
+                /* (INCR: the list starts with the pre-check anyway) */
+                ev->on[r] = (uint8_t)list_cond(ev, r);
+                ev->rt[r] = 0;
+            } else
+                eval_check_g(ev, r);
+        }
     return collect(ev);
 }
 
@@ -3158,6 +3163,24 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         }
         ix->early[r] = (uint8_t)final;
     }
+    if (AZ(ix->rflag, nr))
+        goto oom;
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        uint8_t fl = ix->early[r] ? FR_RF_EARLY : 0;
+        if (ix->cl_off[r] != ix->cl_off[r + 1] && ru->kind != FR_RULE_REQUIRE)
+            fl |= FR_RF_LIST;
+        if (ru->kind == FR_RULE_DECLARE) {
+            fl |= FR_RF_DECL;
+            if (ru->nattached)
+                fl |= FR_RF_ATT;
+        } else {
+            uint8_t sev = ru->kind == FR_RULE_WARN ? FR_SEV_WARNING
+                        : ru->kind == FR_RULE_INFO ? FR_SEV_INFO : FR_SEV_ERROR;
+            fl |= (uint8_t)(sev << FR_RF_SEVSH);
+        }
+        ix->rflag[r] = fl;
+    }
     free(stack);
     free(conj);
     free(list);
@@ -3328,7 +3351,7 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         } else
             bound += 20;
     }
-    ix->cw_bound = bound <= 16384 ? bound : 0;
+    ix->cw_bound = bound <= 256 * 1024 ? bound : 0;
     if (rs->nrules > 1024)
         return 0;   /* SCAN is for small rule sets: no filters */
     uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);

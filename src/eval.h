@@ -61,6 +61,15 @@ typedef struct fr_fast {
 
 enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2, FR_FAST_RANGE = 3 };
 
+/* Per-rule flags for the hot paths (ix->rflag). */
+enum {
+    FR_RF_EARLY = 1,      /* early[r] */
+    FR_RF_LIST  = 2,      /* its conjunct list is its whole condition (not a require) */
+    FR_RF_DECL  = 4,      /* a declare rule */
+    FR_RF_ATT   = 8,      /* a declare rule with attached messages */
+    FR_RF_SEVSH = 4       /* bits 4-5: severity of a non-declare rule's message */
+};
+
 struct fr_evindex {
     fr_spellmap map;
 
@@ -106,6 +115,7 @@ struct fr_evindex {
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_fast */
     fr_fast   *cl_fast;
     uint8_t   *early;                   /* [nrules]: a check judged when marked */
+    uint8_t   *rflag;                   /* [nrules]: FR_RF_* */
 
     /* SCAN mode.  Declare rules in scan order (groups in plan order, each
      * group's rules in its order) and their groups; the checks are
