@@ -323,8 +323,10 @@ static int ev_cond(fr_eval *ev, uint32_t id)
 static inline int list_cond(const fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
-    for (uint32_t a = ix->cl_off[r], b = ix->cl_off[r + 1]; a < b; a++)
-        if (!fast_test(ev, &ix->cl_fast[a]))
+    const fr_rflat *rf = &ix->rflat[r];
+    const fr_fast *f = ix->cl_fast + rf->cl, *e = f + rf->ncl;
+    for (; f < e; f++)
+        if (!fast_test(ev, f))
             return 0;
     return 1;
 }
@@ -332,7 +334,7 @@ static inline int list_cond(const fr_eval *ev, uint32_t r)
 static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond)
 {
     const struct fr_evindex *ix = ev->ix;
-    uint32_t a = ix->cl_off[r], b = ix->cl_off[r + 1];
+    uint32_t a = ix->rflat[r].cl, b = a + ix->rflat[r].ncl;
     if (a == b)
         return ev_cond(ev, cond);
     for (; a < b; a++)
@@ -424,7 +426,7 @@ static inline int quick_false(const fr_eval *ev, uint32_t r)
     const struct fr_evindex *ix = ev->ix;
     if (guard_fails(ev, r))
         return 1;
-    return ix->cl_off[r] != ix->cl_off[r + 1] && !list_cond(ev, r);
+    return ix->rflat[r].ncl && !list_cond(ev, r);
 }
 
 static inline void eval_declare_g(fr_eval *ev, uint32_t r)
@@ -445,7 +447,7 @@ static inline void eval_check_g(fr_eval *ev, uint32_t r)
         ev->rt[r] = 0;
         return;
     }
-    if (ru->kind != FR_RULE_REQUIRE && ev->ix->cl_off[r] != ev->ix->cl_off[r + 1]) {
+    if (ru->kind != FR_RULE_REQUIRE && ev->ix->rflat[r].ncl) {
         /* the whole condition is the list */
         ev->on[r] = (uint8_t)list_cond(ev, r);
         ev->rt[r] = 0;
@@ -463,7 +465,7 @@ static inline void eval_check_ng(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
     const struct fr_evindex *ix = ev->ix;
-    if (ix->cl_off[r] != ix->cl_off[r + 1]) {
+    if (ix->rflat[r].ncl) {
         int c = list_cond(ev, r);
         if (!c || ru->kind != FR_RULE_REQUIRE) {
             ev->on[r] = (uint8_t)c;
@@ -498,13 +500,14 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
     if (ev->rmark[r] == ev->epoch)
         return;
     const struct fr_evindex *ix = ev->ix;
-    uint8_t fl = ix->rflag[r];
+    const fr_rflat *rf = &ix->rflat[r];
+    uint8_t fl = rf->flags;
     if ((fl & FR_RF_EARLY) && ev->mode == FR_MODE_INCR) {
         /* A check whose condition reads only keys that no rule declares is
          * judged now (their values are final): when it keeps its baseline
          * outcome, off, nothing is recorded at all. */
         int c = list_cond(ev, r);
-        if (!c && !ix->base_on[r])
+        if (!c && !rf->base_on)
             return;
         ev->rmark[r] = ev->epoch;
         ev->touched_rules[ev->ntouched_rules++] = r;
@@ -514,7 +517,7 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
     }
     ev->rmark[r] = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
-    uint32_t g = (fl & FR_RF_DECL) ? ix->group_of[r] : NONE32;
+    uint32_t g = (fl & FR_RF_DECL) ? rf->group : NONE32;
     if (g != NONE32)
         set_dirty(ev, g);
     else
@@ -970,10 +973,12 @@ static void restore(fr_eval *ev)
     }
     for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
         uint32_t r = ev->touched_rules[i];
-        ev->on[r] = ix->base_on[r];
+        const fr_rflat *rf = &ix->rflat[r];
+        ev->on[r] = rf->base_on;
         ev->rt[r] = 0;
-        for (uint32_t j = ix->item_off[r]; j < ix->item_off[r + 1]; j++)
-            ev->itemval[j] = ix->base_item[j];
+        if (rf->flags & FR_RF_DECL)
+            for (uint32_t j = rf->item; j < ix->item_off[r + 1]; j++)
+                ev->itemval[j] = ix->base_item[j];
     }
     ev->ntouched_keys = ev->ntouched_rules = ev->ncheck_list = 0;
     ev->noscs = ev->nosc_rules = 0;
@@ -1046,7 +1051,7 @@ static inline void rule_recs(fr_eval *ev, uint32_t r)
     }
     if (!ev->on[r])
         return;
-    uint8_t fl = ev->ix->rflag[r];
+    uint8_t fl = ev->ix->rflat[r].flags;
     if (!(fl & FR_RF_DECL)) {
         add_rec(ev, r, 0, 0, (uint8_t)((fl >> FR_RF_SEVSH) & 3));
         return;
@@ -1179,7 +1184,7 @@ static int collect(fr_eval *ev)
             uint32_t r = ev->touched_rules[i];
             if (!(ev->on[r] | ev->rt[r]))
                 continue;
-            if (!ev->rt[r] && (ix->rflag[r] & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
+            if (!ev->rt[r] && (ix->rflat[r].flags & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
                 continue;   /* a declare without messages */
             ev->emitbits[r >> 6] |= 1ull << (r & 63);
             ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
@@ -1544,7 +1549,7 @@ static int evaluate(fr_eval *ev)
     else
         for (uint32_t i = 0; i < ev->ncheck_list; i++) {
             uint32_t r = ev->check_list[i];
-            if (ix->rflag[r] & FR_RF_LIST) {
+            if (ix->rflat[r].flags & FR_RF_LIST) {
                 /* (INCR: the list starts with the pre-check anyway) */
                 ev->on[r] = (uint8_t)list_cond(ev, r);
                 ev->rt[r] = 0;
@@ -2043,12 +2048,12 @@ sized:
         for (uint32_t i = 0; i < ev->nrecs; i++) {
             if (ev->recs[i].sev != FR_SEV_ERROR)
                 continue;
-            uint32_t rr = ev->recs[i].rule;
+            const fr_rflat *rf = &ix->rflat[ev->recs[i].rule];
             if (!firste)
                 *p++ = ',';
             firste = 0;
-            memcpy(p, rs->rules[rr].name, ix->rname_len[rr]);
-            p += ix->rname_len[rr];
+            memcpy(p, ix->rnames + rf->name, rf->name_len);
+            p += rf->name_len;
         }
     } else {
         memcpy(p, "ok\t-", 4);
@@ -2673,6 +2678,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     uint32_t nemit = 0;
     for (uint32_t r = 0; r < nr; r++) {
         ix->base_on[r] = ev->on[r];
+        ix->rflat[r].base_on = ev->on[r];
         if (ev->rt[r])
             clean = 0;
         if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
@@ -3163,8 +3169,23 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         }
         ix->early[r] = (uint8_t)final;
     }
-    if (AZ(ix->rflag, nr))
+    size_t nnames = 0;
+    for (uint32_t r = 0; r < nr; r++)
+        nnames += ix->rname_len[r];
+    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames))
         goto oom;
+    nnames = 0;
+    for (uint32_t r = 0; r < nr; r++) {
+        fr_rflat *rf = &ix->rflat[r];
+        rf->cl = ix->cl_off[r];
+        rf->ncl = ix->cl_off[r + 1] - ix->cl_off[r];
+        rf->group = ix->group_of[r];
+        rf->name = (uint32_t)nnames;
+        rf->name_len = ix->rname_len[r];
+        rf->item = ix->item_off[r];
+        memcpy(ix->rnames + nnames, rs->rules[r].name, ix->rname_len[r]);
+        nnames += ix->rname_len[r];
+    }
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
         uint8_t fl = ix->early[r] ? FR_RF_EARLY : 0;
@@ -3179,7 +3200,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                         : ru->kind == FR_RULE_INFO ? FR_SEV_INFO : FR_SEV_ERROR;
             fl |= (uint8_t)(sev << FR_RF_SEVSH);
         }
-        ix->rflag[r] = fl;
+        ix->rflat[r].flags = fl;
     }
     free(stack);
     free(conj);

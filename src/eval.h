@@ -61,7 +61,17 @@ typedef struct fr_fast {
 
 enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2, FR_FAST_RANGE = 3 };
 
-/* Per-rule flags for the hot paths (ix->rflag). */
+/* What the hot paths read of a rule, in one place. */
+typedef struct fr_rflat {
+    uint32_t cl, ncl;     /* its conjunct list: cl_fast[cl .. cl + ncl) (cl_off) */
+    uint32_t group;       /* group_of */
+    uint32_t name, name_len;   /* its name in ix->rnames */
+    uint32_t item;        /* item_off */
+    uint8_t  flags;       /* FR_RF_* */
+    uint8_t  base_on;     /* on at the baseline */
+} fr_rflat;
+
+/* Per-rule flags for the hot paths (fr_rflat.flags). */
 enum {
     FR_RF_EARLY = 1,      /* early[r] */
     FR_RF_LIST  = 2,      /* its conjunct list is its whole condition (not a require) */
@@ -115,7 +125,8 @@ struct fr_evindex {
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_fast */
     fr_fast   *cl_fast;
     uint8_t   *early;                   /* [nrules]: a check judged when marked */
-    uint8_t   *rflag;                   /* [nrules]: FR_RF_* */
+    struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
+    char      *rnames;                  /* every rule name, back to back (rflat.name) */
 
     /* SCAN mode.  Declare rules in scan order (groups in plan order, each
      * group's rules in its order) and their groups; the checks are
