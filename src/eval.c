@@ -185,6 +185,28 @@ static inline int fast_test(const fr_eval *ev, const fr_fast *f)
     }
 }
 
+/* A test of a conjunct list: 1 or 0 (as fast_test on the fr_fast it
+ * comes from). */
+static inline int ctest(const fr_eval *ev, const fr_ctest *t)
+{
+    const fr_val *v = &ev->res[t->vidx];   /* res and input are one array */
+    if (t->kind == FR_FAST_BITS) {
+        uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+        return (int)((t->x >> d) & 1);
+    }
+    if (v->is_null)
+        return t->op == FR_OP_NE;   /* null: only != holds */
+    int64_t c = (int64_t)t->x;
+    switch (t->op) {
+    case FR_OP_EQ: return v->i == c;
+    case FR_OP_NE: return v->i != c;
+    case FR_OP_LT: return v->i < c;
+    case FR_OP_LE: return v->i <= c;
+    case FR_OP_GT: return v->i > c;
+    default:       return v->i >= c;
+    }
+}
+
 /* A rule condition: its conjunct list when it has one (every conjunct a
  * fast test, the most selective first), else the tree. */
 static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond);
@@ -324,9 +346,9 @@ static inline int list_cond(const fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_rflat *rf = &ix->rflat[r];
-    const fr_fast *f = ix->cl_fast + rf->cl, *e = f + rf->ncl;
-    for (; f < e; f++)
-        if (!fast_test(ev, f))
+    const fr_ctest *t = ix->cl_test + rf->cl, *e = t + rf->ncl;
+    for (; t < e; t++)
+        if (!ctest(ev, t))
             return 0;
     return 1;
 }
@@ -338,7 +360,7 @@ static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond)
     if (a == b)
         return ev_cond(ev, cond);
     for (; a < b; a++)
-        if (!fast_test(ev, &ix->cl_fast[a]))
+        if (!ctest(ev, &ix->cl_test[a]))
             return 0;
     return 1;
 }
@@ -3153,17 +3175,44 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 list[total++] = ix->fast[conj[i]];
     }
     ix->cl_off[nr] = total;
-    if (AZ(ix->cl_fast, total) || AZ(ix->early, nr))
+    if (AZ(ix->cl_test, total) || AZ(ix->early, nr))
         goto oom;
-    if (total)
-        memcpy(ix->cl_fast, list, total * sizeof *list);
+    for (uint32_t q = 0; q < total; q++) {
+        const fr_fast *f = &list[q];
+        fr_ctest *t = &ix->cl_test[q];
+        t->vidx = f->vidx;
+        t->kind = f->kind == FR_FAST_BITS ? FR_FAST_BITS : FR_FAST_ICMP;
+        if (f->kind == FR_FAST_BITS) {
+            t->x = f->bits;
+            continue;
+        }
+        if (f->kind == FR_FAST_ICMP) {
+            t->op = f->op;
+            t->x = (uint64_t)f->c;
+            continue;
+        }
+        /* a range [lo, lo + span] made from one comparison, or its
+         * complement (!=): back to that comparison */
+        int64_t lo = f->c;
+        uint64_t hi = (uint64_t)lo + f->bits;
+        if (f->bits == 0) {
+            t->op = f->op ? FR_OP_NE : FR_OP_EQ;
+            t->x = (uint64_t)lo;
+        } else if (lo == INT64_MIN) {
+            t->op = FR_OP_LE;
+            t->x = hi;
+        } else {
+            t->op = FR_OP_GE;   /* (hi is INT64_MAX) */
+            t->x = (uint64_t)lo;
+        }
+    }
     for (uint32_t r = 0; r < nr; r++) {
         uint8_t kind = rs->rules[r].kind;
         if (kind == FR_RULE_DECLARE || kind == FR_RULE_REQUIRE || ix->cl_off[r] == ix->cl_off[r + 1])
             continue;
         int final = 1;
         for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
-            uint32_t sl = ix->cl_fast[q].slot, k = sl / 2;
+            uint32_t sl = list[q].slot, k = sl / 2;
             if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
                 final = 0;
         }

@@ -61,9 +61,18 @@ typedef struct fr_fast {
 
 enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2, FR_FAST_RANGE = 3 };
 
+/* A fast test in a conjunct list, compact: FR_FAST_BITS (x: the set) or
+ * FR_FAST_ICMP (op, x: the constant). */
+typedef struct fr_ctest {
+    uint32_t vidx;        /* index in ev->res (input values follow the resolved) */
+    uint8_t  kind;
+    uint8_t  op;
+    uint64_t x;
+} fr_ctest;
+
 /* What the hot paths read of a rule, in one place. */
 typedef struct fr_rflat {
-    uint32_t cl, ncl;     /* its conjunct list: cl_fast[cl .. cl + ncl) (cl_off) */
+    uint32_t cl, ncl;     /* its conjunct list: cl_test[cl .. cl + ncl) (cl_off) */
     uint32_t group;       /* group_of */
     uint32_t name, name_len;   /* its name in ix->rnames */
     uint32_t item;        /* item_off */
@@ -122,8 +131,8 @@ struct fr_evindex {
     uint32_t  *enum_off;                /* [nenums + 1] into ecompact */
     const char **ecompact;  uint32_t *ecompact_len;
     fr_fast   *fast;                    /* [nnodes] */
-    uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_fast */
-    fr_fast   *cl_fast;
+    uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_test */
+    struct fr_ctest *cl_test;
     uint8_t   *early;                   /* [nrules]: a check judged when marked */
     struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
     char      *rnames;                  /* every rule name, back to back (rflat.name) */
