@@ -2400,10 +2400,9 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
     c.ok = 1;
     c.slot = slot;
     c.pass_base = conj_pass(rs, n, base);
-    uint32_t ds;
-    uint64_t db;
-    if (ndom && conj_dense(rs, ix, n, &ds, &db)) {
-        c.frac = (double)(uint32_t)__builtin_popcountll(db) / ndom;
+    if (ndom && ix->fast[n].kind == FR_FAST_BITS) {
+        /* (conj_dense, as the fast test holds it) */
+        c.frac = (double)(uint32_t)__builtin_popcountll(ix->fast[n].bits) / ndom;
     } else if (ndom) {
         uint32_t np = 0;
         for (uint32_t d = 0; d < ndom; d++)
@@ -2839,9 +2838,12 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                  * their guard passes for (rule order within a bucket) */
                 uint32_t bfill[65] = { 0 };
                 for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs;
+                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
                     uint64_t b = 0;
-                    conj_dense(rs, ix, ix->guards[gl[q]].node, &gs, &b);
+                    if (ix->fast[gn_].kind == FR_FAST_BITS)
+                        b = ix->fast[gn_].bits;   /* (conj_dense's, kept) */
+                    else
+                        conj_dense(rs, ix, gn_, &gs, &b);
                     for (; b; b &= b - 1)
                         bfill[__builtin_ctzll(b) + 1]++;
                 }
@@ -2853,9 +2855,12 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                     break;
                 }
                 for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs;
+                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
                     uint64_t b = 0;
-                    conj_dense(rs, ix, ix->guards[gl[q]].node, &gs, &b);
+                    if (ix->fast[gn_].kind == FR_FAST_BITS)
+                        b = ix->fast[gn_].bits;   /* (conj_dense's, kept) */
+                    else
+                        conj_dense(rs, ix, gn_, &gs, &b);
                     for (; b; b &= b - 1)
                         gt->rules[bfill[__builtin_ctzll(b)]++] = gl[q];
                 }
@@ -2999,10 +3004,12 @@ static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, u
         choose_precheck(rs, ix, nd->b, slot, bits, best);
         return;
     }
-    uint32_t s;
-    uint64_t b;
-    if (!conj_dense(rs, ix, n, &s, &b))
+    /* (a dense test of a bool node is its fast test, built first) */
+    const fr_fast *f = &ix->fast[n];
+    if (f->kind != FR_FAST_BITS)
         return;
+    uint32_t s = f->slot;
+    uint64_t b = f->bits;
     uint32_t ndom = dense_ndom(rs, s / 2);
     uint32_t np = (uint32_t)__builtin_popcountll(b);
     /* prefer the fewest passing values, relative to the domain */
@@ -3018,51 +3025,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     uint32_t nr = rs->nrules, nk = rs->nkeys;
     if (AZ(ix->pslot, nr) || AZ(ix->pvidx, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
         return -1;
-    for (uint32_t r = 0; r < nr; r++) {
-        uint32_t best = UINT32_MAX;
-        ix->pslot[r] = NONE32;
-        ix->pbits[r] = 0;
-        choose_precheck(rs, ix, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
-        /* a pre-check that everything passes is useless */
-        if (ix->pslot[r] != NONE32 && best >= 1024)
-            ix->pslot[r] = NONE32;
-        uint32_t ps = ix->pslot[r];
-        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
-    }
-    for (uint32_t k = 0; k < nk; k++)
-        if (ix->kd_off[k + 1] > ix->kd_off[k])
-            ix->dkeys[ix->ndkeys++] = k;
-    /* for the compact writer: name lengths, enum values in compact form */
-    if (AZ(ix->rname_len, nr) || AZ(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
-        return -1;
-    for (uint32_t r = 0; r < nr; r++)
-        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
-    for (uint32_t k = 0; k < nk; k++)
-        ix->kname_len[k] = (uint32_t)strlen(rs->keys[k].name);
-    for (uint32_t e = 0; e < rs->nenums; e++)
-        ix->enum_off[e + 1] = ix->enum_off[e] + rs->enums[e].nvalues;
-    uint32_t nev = ix->enum_off[rs->nenums];
-    if (AZ(ix->ecompact, nev) || AZ(ix->ecompact_len, nev))
-        return -1;
-    for (uint32_t e = 0; e < rs->nenums; e++)
-        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
-            fr_buf b = { 0 };
-            const char *name = rs->enums[e].values[v];
-            fr_compact_str(&b, name, strlen(name));
-            if (b.oom) {
-                fr_buf_free(&b);
-                return -1;
-            }
-            char *c = fr_arena_strndup(a, b.p ? b.p : "", b.len);
-            fr_buf_free(&b);
-            if (!c)
-                return -1;
-            ix->ecompact[ix->enum_off[e] + v] = c;
-            ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)strlen(c);
-        }
-    /* Small rule sets: scanning every rule with its pre-check costs less
-     * than the bookkeeping of the incremental mode. */
-    ix->default_mode = nr <= 256 ? FR_MODE_SCAN : FR_MODE_INCR;
     /* fast node tests */
     if (AZ(ix->fast, rs->nnodes))
         return -1;
@@ -3122,6 +3084,51 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         ix->fast[n].bits = b;
         ix->fast[n].vidx = ((s & 1) ? nk : 0) + k;
     }
+    for (uint32_t r = 0; r < nr; r++) {
+        uint32_t best = UINT32_MAX;
+        ix->pslot[r] = NONE32;
+        ix->pbits[r] = 0;
+        choose_precheck(rs, ix, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
+        /* a pre-check that everything passes is useless */
+        if (ix->pslot[r] != NONE32 && best >= 1024)
+            ix->pslot[r] = NONE32;
+        uint32_t ps = ix->pslot[r];
+        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
+    }
+    for (uint32_t k = 0; k < nk; k++)
+        if (ix->kd_off[k + 1] > ix->kd_off[k])
+            ix->dkeys[ix->ndkeys++] = k;
+    /* for the compact writer: name lengths, enum values in compact form */
+    if (AZ(ix->rname_len, nr) || AZ(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++)
+        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
+    for (uint32_t k = 0; k < nk; k++)
+        ix->kname_len[k] = (uint32_t)strlen(rs->keys[k].name);
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        ix->enum_off[e + 1] = ix->enum_off[e] + rs->enums[e].nvalues;
+    uint32_t nev = ix->enum_off[rs->nenums];
+    if (AZ(ix->ecompact, nev) || AZ(ix->ecompact_len, nev))
+        return -1;
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
+            fr_buf b = { 0 };
+            const char *name = rs->enums[e].values[v];
+            fr_compact_str(&b, name, strlen(name));
+            if (b.oom) {
+                fr_buf_free(&b);
+                return -1;
+            }
+            char *c = fr_arena_strndup(a, b.p ? b.p : "", b.len);
+            fr_buf_free(&b);
+            if (!c)
+                return -1;
+            ix->ecompact[ix->enum_off[e] + v] = c;
+            ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)strlen(c);
+        }
+    /* Small rule sets: scanning every rule with its pre-check costs less
+     * than the bookkeeping of the incremental mode. */
+    ix->default_mode = nr <= 256 ? FR_MODE_SCAN : FR_MODE_INCR;
     /* conjunct lists: conditions that are conjunctions of fast tests */
     if (AZ(ix->cl_off, nr + 1))
         return -1;
