@@ -387,12 +387,12 @@ const char *fr_rt_text(int rt)
 static void eval_declare(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
-    ev->rt[r] = 0;
+    ev->rst[r].rt = 0;
     int c = rule_cond(ev, r, ru->cond);
     if (c <= 0) {
-        ev->on[r] = 0;
+        ev->rst[r].on = 0;
         if (c < 0) {
-            ev->rt[r] = (uint8_t)-c;
+            ev->rst[r].rt = (uint8_t)-c;
             ev->rt_node[r] = ev->err_node;
         }
         return;
@@ -401,31 +401,31 @@ static void eval_declare(fr_eval *ev, uint32_t r)
     for (uint32_t j = 0; j < ru->nitems; j++) {
         int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
         if (rc) {
-            ev->on[r] = 0;
-            ev->rt[r] = (uint8_t)rc;
+            ev->rst[r].on = 0;
+            ev->rst[r].rt = (uint8_t)rc;
             ev->rt_node[r] = ev->err_node;
             return;
         }
     }
-    ev->on[r] = 1;
+    ev->rst[r].on = 1;
 }
 
 static void eval_check(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
-    ev->rt[r] = 0;
+    ev->rst[r].rt = 0;
     int c = rule_cond(ev, r, ru->cond);
     if (c > 0 && ru->kind == FR_RULE_REQUIRE) {
         int q = ev_cond(ev, ru->req);
         c = q < 0 ? q : !q;
     }
     if (c < 0) {
-        ev->on[r] = 0;
-        ev->rt[r] = (uint8_t)-c;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = (uint8_t)-c;
         ev->rt_node[r] = ev->err_node;
         return;
     }
-    ev->on[r] = (uint8_t)c;
+    ev->rst[r].on = (uint8_t)c;
 }
 
 /* Whether rule r's guard pre-check rules it out (exact: its guard conjunct
@@ -454,8 +454,8 @@ static inline int quick_false(const fr_eval *ev, uint32_t r)
 static inline void eval_declare_g(fr_eval *ev, uint32_t r)
 {
     if (quick_false(ev, r)) {
-        ev->on[r] = 0;
-        ev->rt[r] = 0;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = 0;
     } else
         eval_declare(ev, r);
 }
@@ -465,19 +465,19 @@ static inline void eval_check_g(fr_eval *ev, uint32_t r)
     const fr_rule *ru = &ev->rs->rules[r];
     /* (in the incremental mode a list starts with the pre-check anyway) */
     if (ev->mode != FR_MODE_INCR && guard_fails(ev, r)) {
-        ev->on[r] = 0;
-        ev->rt[r] = 0;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = 0;
         return;
     }
     if (ru->kind != FR_RULE_REQUIRE && ev->ix->rflat[r].ncl) {
         /* the whole condition is the list */
-        ev->on[r] = (uint8_t)list_cond(ev, r);
-        ev->rt[r] = 0;
+        ev->rst[r].on = (uint8_t)list_cond(ev, r);
+        ev->rst[r].rt = 0;
         return;
     }
     if (quick_false(ev, r)) {
-        ev->on[r] = 0;
-        ev->rt[r] = 0;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = 0;
     } else
         eval_check(ev, r);
 }
@@ -490,8 +490,8 @@ static inline void eval_check_ng(fr_eval *ev, uint32_t r)
     if (ix->rflat[r].ncl) {
         int c = list_cond(ev, r);
         if (!c || ru->kind != FR_RULE_REQUIRE) {
-            ev->on[r] = (uint8_t)c;
-            ev->rt[r] = 0;
+            ev->rst[r].on = (uint8_t)c;
+            ev->rst[r].rt = 0;
             return;
         }
     }
@@ -519,7 +519,7 @@ static inline int list_cond(const fr_eval *ev, uint32_t r);
 
 static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_t r)
 {
-    if (ev->rmark[r] == ev->epoch)
+    if (ev->rst[r].mark == ev->epoch)
         return;
     const struct fr_evindex *ix = ev->ix;
     const fr_rflat *rf = &ix->rflat[r];
@@ -531,13 +531,13 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
         int c = list_cond(ev, r);
         if (!c && !rf->base_on)
             return;
-        ev->rmark[r] = ev->epoch;
+        ev->rst[r].mark = ev->epoch;
         ev->touched_rules[ev->ntouched_rules++] = r;
-        ev->on[r] = (uint8_t)c;
-        ev->rt[r] = 0;
+        ev->rst[r].on = (uint8_t)c;
+        ev->rst[r].rt = 0;
         return;
     }
-    ev->rmark[r] = ev->epoch;
+    ev->rst[r].mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
     uint32_t g = (fl & FR_RF_DECL) ? rf->group : NONE32;
     if (g != NONE32)
@@ -649,7 +649,7 @@ static inline __attribute__((always_inline)) void compute_key_at(const fr_eval *
     for (uint32_t q = 0; q < n; q++) {
         uint32_t i = pos ? pos[q] : lo + q;
         uint32_t r = ix->kd_rule[i];
-        if (!ev->on[r])
+        if (!ev->rst[r].on)
             continue;
         const fr_val *v = &ev->itemval[ix->kd_item[i]];
         if (!first) {
@@ -674,7 +674,7 @@ static inline __attribute__((always_inline)) void compute_key_at(const fr_eval *
         for (uint32_t q = 0; q < n; q++) {
             uint32_t i = pos ? pos[q] : lo + q;
             uint32_t r = ix->kd_rule[i];
-            if (ev->on[r] && fr_val_eq(t, ev->itemval[ix->kd_item[i]], *val)) {
+            if (ev->rst[r].on && fr_val_eq(t, ev->itemval[ix->kd_item[i]], *val)) {
                 *by = (int32_t)r;
                 break;
             }
@@ -814,8 +814,8 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
 
     for (uint32_t i = 0; i < g->n; i++) {
         uint32_t r = ix->plan_rules[g->first + i];
-        if (ev->rmark[r] != ev->epoch) {
-            ev->rmark[r] = ev->epoch;
+        if (ev->rst[r].mark != ev->epoch) {
+            ev->rst[r].mark = ev->epoch;
             ev->touched_rules[ev->ntouched_rules++] = r;
         }
         note_declarer(ev, r);
@@ -852,7 +852,7 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
         uint32_t nitems = 0;
         for (uint32_t i = 0; i < g->n; i++) {
             uint32_t r = ix->plan_rules[g->first + i];
-            ev->scr_on[i] = ev->on[r];
+            ev->scr_on[i] = ev->rst[r].on;
             ev->scr_flag[i] = 0;
             for (uint32_t j = ix->item_off[r]; j < ix->item_off[r + 1]; j++)
                 ev->scr_item[nitems++] = ev->itemval[j];
@@ -862,12 +862,12 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
             nitems = 0;
             for (uint32_t i = 0; i < g->n; i++) {
                 uint32_t r = ix->plan_rules[g->first + i];
-                if (ev->on[r] != ev->scr_on[i])
+                if (ev->rst[r].on != ev->scr_on[i])
                     ev->scr_flag[i] = 1;
                 const fr_rule *ru = &ev->rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++, nitems++) {
                     fr_type t = ev->rs->keys[ru->items[j].key].type;
-                    if (ev->on[r] && ev->scr_on[i] &&
+                    if (ev->rst[r].on && ev->scr_on[i] &&
                         !fr_val_eq(t, ev->itemval[ix->item_off[r] + j], ev->scr_item[nitems]))
                         ev->scr_flag[i] = 1;
                 }
@@ -918,11 +918,11 @@ static void run_group(fr_eval *ev, uint32_t gi)
     }
     for (uint32_t i = 0; i < g->n; i++) {
         uint32_t r = ix->plan_rules[g->first + i];
-        if (ev->rmark[r] != ev->epoch)
+        if (ev->rst[r].mark != ev->epoch)
             continue;
         const fr_rule *ru = &ev->rs->rules[r];
         uint32_t base = ix->item_off[r];
-        uint8_t was_on = ev->on[r];
+        uint8_t was_on = ev->rst[r].on;
         fr_val old[4];
         uint32_t nold = ru->nitems < 4 ? ru->nitems : 4;
         if (was_on)
@@ -934,7 +934,7 @@ static void run_group(fr_eval *ev, uint32_t gi)
             eval_declare_g(ev, r);
         note_declarer(ev, r);
         /* the declared keys change only if the rule's outcome does */
-        int changed = was_on != ev->on[r] || (was_on && ru->nitems > 4);
+        int changed = was_on != ev->rst[r].on || (was_on && ru->nitems > 4);
         for (uint32_t j = 0; !changed && was_on && j < nold; j++)
             changed = !fr_val_eq(ev->rs->keys[ru->items[j].key].type, old[j], ev->itemval[base + j]);
         if (changed)
@@ -965,8 +965,7 @@ static void restore(fr_eval *ev)
         memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
         memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
         memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
-        memset(ev->on, 0, rs->nrules);
-        memset(ev->rt, 0, rs->nrules);
+        memset(ev->rst, 0, rs->nrules * sizeof *ev->rst);   /* (marks are < epoch) */
         ev->ntouched_keys = ev->ntouched_rules = 0;
     } else if (ev->mode == FR_MODE_SCAN) {
         /* back to the empty state: every key its default, undeclared;
@@ -980,7 +979,7 @@ static void restore(fr_eval *ev)
         }
         for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
             uint32_t r = ev->touched_rules[i];
-            ev->on[r] = ev->rt[r] = 0;
+            ev->rst[r].on = ev->rst[r].rt = 0;
         }
         ev->ntouched_keys = ev->ntouched_rules = 0;
     }
@@ -996,8 +995,8 @@ static void restore(fr_eval *ev)
     for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
         uint32_t r = ev->touched_rules[i];
         const fr_rflat *rf = &ix->rflat[r];
-        ev->on[r] = rf->base_on;
-        ev->rt[r] = 0;
+        ev->rst[r].on = rf->base_on;
+        ev->rst[r].rt = 0;
         if (rf->flags & FR_RF_DECL)
             for (uint32_t j = rf->item; j < ix->item_off[r + 1]; j++)
                 ev->itemval[j] = ix->base_item[j];
@@ -1018,7 +1017,8 @@ static void restore(fr_eval *ev)
     ev->msgs_ready = 0;
     ev->invalid_reason = NULL;
     if (++ev->epoch == 0) {
-        memset(ev->rmark, 0, rs->nrules * sizeof *ev->rmark);
+        for (uint32_t r = 0; r < rs->nrules; r++)
+            ev->rst[r].mark = 0;
         memset(ev->kmark, 0, rs->nkeys * sizeof *ev->kmark);
         memset(ev->kneed, 0, rs->nkeys * sizeof *ev->kneed);
         memset(ev->kl_stamp, 0, rs->nkeys * sizeof *ev->kl_stamp);
@@ -1067,11 +1067,11 @@ static inline void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t id
 
 static inline void rule_recs(fr_eval *ev, uint32_t r)
 {
-    if (ev->rt[r]) {
+    if (ev->rst[r].rt) {
         add_rec(ev, r, 0, 0, FR_SEV_ERROR);
         return;
     }
-    if (!ev->on[r])
+    if (!ev->rst[r].on)
         return;
     uint8_t fl = ev->ix->rflat[r].flags;
     if (!(fl & FR_RF_DECL)) {
@@ -1117,10 +1117,10 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
     *kind = "rule";
     switch (e->cls) {
     case 0:
-        if (ev->rt[e->rule]) {
+        if (ev->rst[e->rule].rt) {
             *kind = "runtime";
             fr_buf_puts(b, "run-time error: ");
-            fr_buf_puts(b, fr_rt_text(ev->rt[e->rule]));
+            fr_buf_puts(b, fr_rt_text(ev->rst[e->rule].rt));
             size_t n;
             const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[e->rule]].loc, &n);
             if (t) {
@@ -1140,11 +1140,11 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
         const struct fr_evindex *ix = ev->ix;
         uint32_t n = 0, total = 0;
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
-            total += ev->on[ix->kd_rule[i]];
+            total += ev->rst[ix->kd_rule[i]].on;
         fr_buf_puts(b, "conflict: ");
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
             uint32_t r = ix->kd_rule[i];
-            if (!ev->on[r])
+            if (!ev->rst[r].on)
                 continue;
             if (n)
                 fr_buf_puts(b, n == 1 ? " but " : (n + 1 == total ? " and " : ", "));
@@ -1204,9 +1204,9 @@ static int collect(fr_eval *ev)
         uint32_t lo = UINT32_MAX, hi = 0;
         for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
             uint32_t r = ev->touched_rules[i];
-            if (!(ev->on[r] | ev->rt[r]))
+            if (!(ev->rst[r].on | ev->rst[r].rt))
                 continue;
-            if (!ev->rt[r] && (ix->rflat[r].flags & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
+            if (!ev->rst[r].rt && (ix->rflat[r].flags & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
                 continue;   /* a declare without messages */
             ev->emitbits[r >> 6] |= 1ull << (r & 63);
             ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
@@ -1229,7 +1229,7 @@ static int collect(fr_eval *ev)
                         uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(bits);
                         bits &= bits - 1;
                         for (; bi < nb && ix->base_emit[bi] < r; bi++)
-                            if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
+                            if (ev->rst[ix->base_emit[bi]].mark != ev->epoch)
                                 rule_recs(ev, ix->base_emit[bi]);
                         rule_recs(ev, r);
                     }
@@ -1237,7 +1237,7 @@ static int collect(fr_eval *ev)
                 ev->emitsum[sw] = 0;
             }
         for (; bi < nb; bi++)
-            if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
+            if (ev->rst[ix->base_emit[bi]].mark != ev->epoch)
                 rule_recs(ev, ix->base_emit[bi]);
         uint32_t ntk = ev->mode == FR_MODE_SCAN && !ev->scan_conf ? 0 : ev->ntouched_keys;
         for (uint32_t i = 0; i < ntk; i++) {
@@ -1277,7 +1277,7 @@ void fr_eval_build_messages(fr_eval *ev)
         m->rule = (long)e->rule;
         m->text = NULL;
         m->kind = e->cls == 1 ? "conflict" : e->cls == 2 ? "oscillation"
-                  : (e->cls == 0 && ev->rt[e->rule]) ? "runtime" : "rule";
+                  : (e->cls == 0 && ev->rst[e->rule].rt) ? "runtime" : "rule";
     }
     ev->msgs_ready = 1;
 }
@@ -1387,8 +1387,8 @@ static uint32_t scan_pending(fr_eval *ev, uint32_t npend, uint32_t gi, uint32_t 
 
 static inline void scan_touch_rule(fr_eval *ev, uint32_t r)
 {
-    if (ev->rmark[r] != ev->epoch) {
-        ev->rmark[r] = ev->epoch;
+    if (ev->rst[r].mark != ev->epoch) {
+        ev->rst[r].mark = ev->epoch;
         ev->touched_rules[ev->ntouched_rules++] = r;
     }
 }
@@ -1459,7 +1459,7 @@ static void evaluate_scan(fr_eval *ev)
             }
             eval_declare_g(ev, r);
             scan_touch_rule(ev, r);
-            if (ev->on[r]) {
+            if (ev->rst[r].on) {
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++) {
                     uint32_t k = ru->items[j].key;
@@ -1510,7 +1510,7 @@ static int evaluate(fr_eval *ev)
     }
     if (ev->mode == FR_MODE_FULL) {
         for (uint32_t r = 0; r < rs->nrules; r++) {
-            ev->on[r] = 0;
+            ev->rst[r].on = 0;
             mark_rule(ev, r);
         }
         for (uint32_t k = 0; k < rs->nkeys; k++) {
@@ -1573,8 +1573,8 @@ static int evaluate(fr_eval *ev)
             uint32_t r = ev->check_list[i];
             if (ix->rflat[r].flags & FR_RF_LIST) {
                 /* (INCR: the list starts with the pre-check anyway) */
-                ev->on[r] = (uint8_t)list_cond(ev, r);
-                ev->rt[r] = 0;
+                ev->rst[r].on = (uint8_t)list_cond(ev, r);
+                ev->rst[r].rt = 0;
             } else
                 eval_check_g(ev, r);
         }
@@ -1729,11 +1729,10 @@ static void initial_state(fr_eval *ev)
         ev->conf_a[k] = ev->conf_b[k] = -1;
         set_declbit(ev, k, ev->decl_by[k] >= 0);
     }
-    if (!scan && ix->base_on)
-        memcpy(ev->on, ix->base_on, rs->nrules);
-    else
-        memset(ev->on, 0, rs->nrules);
-    memset(ev->rt, 0, rs->nrules);
+    for (uint32_t r = 0; r < rs->nrules; r++) {
+        ev->rst[r].on = !scan && ix->base_on ? ix->base_on[r] : 0;
+        ev->rst[r].rt = 0;
+    }
     if (ix->base_item && ix->nitems)
         memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
 }
@@ -1774,11 +1773,10 @@ void fr_eval_free(fr_eval **evp)
     free(ev->conf_a);
     free(ev->conf_b);
     free(ev->declbits);
-    free(ev->on);
-    free(ev->rt);
+    free(ev->rst);
     free(ev->rt_node);
     free(ev->itemval);
-    free(ev->rmark);
+
     free(ev->kmark);
     free(ev->kneed);
     free(ev->touched_rules);
@@ -1851,8 +1849,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->input = ev->res + nk;
     if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
-        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->on, nr + 8) || NALLOC(ev->rt, nr + 8) ||
-        NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || NALLOC(ev->rmark, nr) ||
+        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) ||
+        NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || 
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
         NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
         NALLOC(ev->emitsum, (nr + 4095) / 4096) || NALLOC(ev->dirtysum, ev->ndirtysum) ||
@@ -2698,11 +2696,11 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     }
     uint32_t nemit = 0;
     for (uint32_t r = 0; r < nr; r++) {
-        ix->base_on[r] = ev->on[r];
-        ix->rflat[r].base_on = ev->on[r];
-        if (ev->rt[r])
+        ix->base_on[r] = ev->rst[r].on;
+        ix->rflat[r].base_on = ev->rst[r].on;
+        if (ev->rst[r].rt)
             clean = 0;
-        if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
+        if (ev->rst[r].on && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
             nemit++;
     }
     if (ix->nitems)
@@ -2712,7 +2710,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
         return -1;
     }
     for (uint32_t r = 0; r < nr; r++)
-        if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
+        if (ev->rst[r].on && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
             ix->base_emit[ix->nbase_emit++] = r;
     /* each key's declarers enabled at the baseline (positions in kd_*) */
     if (AZ(ix->kdb_off, nk + 1)) {
@@ -2722,7 +2720,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     for (uint32_t k = 0; k < nk; k++) {
         ix->kdb_off[k + 1] = ix->kdb_off[k];
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
-            ix->kdb_off[k + 1] += ev->on[ix->kd_rule[i]] != 0;
+            ix->kdb_off[k + 1] += ev->rst[ix->kd_rule[i]].on != 0;
     }
     if (AZ(ix->kdb_pos, ix->kdb_off[nk])) {
         fr_eval_free(&ev);
@@ -2730,7 +2728,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     }
     for (uint32_t k = 0, at = 0; k < nk; k++)
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
-            if (ev->on[ix->kd_rule[i]])
+            if (ev->rst[ix->kd_rule[i]].on)
                 ix->kdb_pos[at++] = i;
     ix->incremental = clean;
     fr_eval_free(&ev);

@@ -176,6 +176,13 @@ struct fr_evindex {
     uint32_t *base_emit;    uint32_t nbase_emit;  /* rules with messages, rule order */
 };
 
+/* An evaluator's state of a rule (fr_eval.rst). */
+typedef struct fr_rstate {
+    uint32_t mark;        /* == epoch: marked in this config */
+    uint8_t  on;          /* enabled / fired */
+    uint8_t  rt;          /* an fr_rt code */
+} fr_rstate;
+
 /* Message records, sorted into report order. */
 typedef struct fr_emit {
     uint32_t rule;
@@ -207,14 +214,15 @@ struct fr_eval {
     int32_t  *decl_by;
     int32_t  *conf_a, *conf_b;
     uint64_t *declbits;
-    /* rule state */
-    uint8_t  *on, *rt;
+    /* rule state: rst[r].on, .rt (a run-time error), .mark (marked in
+     * this config: == epoch) together, one cache line for a rule */
+    struct fr_rstate *rst;
     uint32_t *rt_node;
     fr_val   *itemval;
 
     /* per-config bookkeeping */
     uint32_t  epoch;
-    uint32_t *rmark, *kmark;
+    uint32_t *kmark;
     uint32_t *kneed;         /* key must be resolved again (epoch stamp) */
     uint32_t *touched_rules; uint32_t ntouched_rules;
     uint32_t *touched_keys;  uint32_t ntouched_keys;
