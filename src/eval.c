@@ -194,22 +194,9 @@ static inline int ctest(const fr_eval *ev, const fr_ctest *t)
         uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
         return (int)((t->x >> d) & 1);
     }
-    int64_t c;
-    if (t->kind == FR_FAST_KK) {
-        /* as ev_cond: = and != as fr_val_eq, an order false with a null */
-        const fr_val *w = &ev->res[t->x];
-        if (t->op == FR_OP_EQ || t->op == FR_OP_NE) {
-            int eq = (v->is_null | w->is_null) ? v->is_null == w->is_null : v->i == w->i;
-            return t->op == FR_OP_EQ ? eq : !eq;
-        }
-        if (v->is_null | w->is_null)
-            return 0;
-        c = w->i;
-    } else {
-        if (v->is_null)
-            return t->op == FR_OP_NE;   /* null: only != holds */
-        c = (int64_t)t->x;
-    }
+    if (v->is_null)
+        return t->op == FR_OP_NE;   /* null: only != holds */
+    int64_t c = (int64_t)t->x;
     switch (t->op) {
     case FR_OP_EQ: return v->i == c;
     case FR_OP_NE: return v->i != c;
@@ -429,18 +416,8 @@ static void eval_check(fr_eval *ev, uint32_t r)
     ev->rst[r].rt = 0;
     int c = rule_cond(ev, r, ru->cond);
     if (c > 0 && ru->kind == FR_RULE_REQUIRE) {
-        const fr_rflat *rf = &ev->ix->rflat[r];
-        if (rf->nrq) {
-            /* its conjunct list (no run-time error possible) */
-            const fr_ctest *t = ev->ix->cl_test + rf->cl + rf->ncl, *e = t + rf->nrq;
-            int q = 1;
-            for (; t < e && q; t++)
-                q = ctest(ev, t);
-            c = !q;
-        } else {
-            int q = ev_cond(ev, ru->req);
-            c = q < 0 ? q : !q;
-        }
+        int q = ev_cond(ev, ru->req);
+        c = q < 0 ? q : !q;
     }
     if (c < 0) {
         ev->rst[r].on = 0;
@@ -3016,35 +2993,6 @@ out:
 
 /* The pre-check of a rule: its dense guard conjunct that passes for the
  * fewest values. */
-/* A comparison of two keys (resolved or input values) of one non-string
- * type, as a conjunct list test (FR_FAST_KK; slot NONE32). */
-static int kk_fast(const fr_ruleset *rs, uint32_t n, fr_fast *out)
-{
-    const fr_node *nd = &rs->nodes[n];
-    if (nd->op < FR_OP_EQ || nd->op > FR_OP_GE)
-        return 0;
-    const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
-    if ((l->op != FR_OP_KEY && l->op != FR_OP_INPUT) || (r->op != FR_OP_KEY && r->op != FR_OP_INPUT))
-        return 0;
-    fr_type tl = rs->keys[l->a].type, tr = rs->keys[r->a].type;
-    if (tl.kind != tr.kind || l->type.kind != tl.kind || r->type.kind != tr.kind)
-        return 0;
-    if (tl.kind == FR_T_INT)
-        ;
-    else if ((tl.kind == FR_T_BOOL || (tl.kind == FR_T_ENUM && tl.enum_id == tr.enum_id)) &&
-             (nd->op == FR_OP_EQ || nd->op == FR_OP_NE))
-        ;
-    else
-        return 0;
-    memset(out, 0, sizeof *out);
-    out->slot = NONE32;
-    out->kind = FR_FAST_KK;
-    out->op = nd->op;
-    out->vidx = (l->op == FR_OP_INPUT ? rs->nkeys : 0) + l->a;
-    out->c = (int64_t)((r->op == FR_OP_INPUT ? rs->nkeys : 0) + r->a);
-    return 1;
-}
-
 static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
                             uint64_t *bits, uint32_t *best)
 {
@@ -3185,24 +3133,15 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     uint32_t total = 0, cap = 0;
     uint32_t *stack = NULL, *conj = NULL;
     size_t sc = 0, cc = 0;
-    fr_fast *list = NULL, kk;
-    uint32_t *ncond = NULL;
-    ncond = malloc((nr ? nr : 1) * sizeof *ncond);
-    if (!ncond)
-        goto oom;
+    fr_fast *list = NULL;
     for (uint32_t r = 0; r < nr; r++) {
         ix->cl_off[r] = total;
-        ncond[r] = 0;
-      for (int pass = 0; pass < 2; pass++) {
-        /* the condition's list, then a require's required condition's */
-        if (pass == 1 && rs->rules[r].kind != FR_RULE_REQUIRE)
-            break;
         /* collect the conjuncts */
         uint32_t ns = 0, nc = 0;
         int ok = 1;
         if (fr_vec_reserve((void **)&stack, &sc, 1, sizeof *stack) < 0)
             goto oom;
-        stack[ns++] = pass ? rs->rules[r].req : rs->rules[r].cond;
+        stack[ns++] = rs->rules[r].cond;
         while (ns && ok) {
             uint32_t n = stack[--ns];
             const fr_node *nd = &rs->nodes[n];
@@ -3211,7 +3150,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                     goto oom;
                 stack[ns++] = nd->b;   /* popped after a: tree order */
                 stack[ns++] = nd->a;
-            } else if (ix->fast[n].kind || kk_fast(rs, n, &kk)) {
+            } else if (ix->fast[n].kind) {
                 if (fr_vec_reserve((void **)&conj, &cc, nc + 1, sizeof *conj) < 0)
                     goto oom;
                 conj[nc++] = n;
@@ -3228,23 +3167,17 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         }
         /* the pre-check conjunct first (the most selective dense test) */
         uint32_t first = 0;
-        for (uint32_t i = 0; pass == 0 && i < nc; i++) {
+        for (uint32_t i = 0; i < nc; i++) {
             const fr_fast *f = &ix->fast[conj[i]];
             if (f->kind == FR_FAST_BITS && f->slot == ix->pslot[r] && f->bits == ix->pbits[r]) {
                 first = i;
                 break;
             }
         }
-        for (uint32_t i = 0; i < nc; i++) {
-            uint32_t n = conj[i == 0 ? first : (i <= first ? i - 1 : i)];
-            if (ix->fast[n].kind)
-                list[total++] = ix->fast[n];
-            else
-                kk_fast(rs, n, &list[total++]);
-        }
-        if (pass == 0)
-            ncond[r] = nc;
-      }
+        list[total++] = ix->fast[conj[first]];
+        for (uint32_t i = 0; i < nc; i++)
+            if (i != first)
+                list[total++] = ix->fast[conj[i]];
     }
     ix->cl_off[nr] = total;
     if (AZ(ix->cl_test, total) || AZ(ix->early, nr))
@@ -3253,14 +3186,9 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         const fr_fast *f = &list[q];
         fr_ctest *t = &ix->cl_test[q];
         t->vidx = f->vidx;
-        t->kind = f->kind == FR_FAST_BITS ? FR_FAST_BITS : f->kind == FR_FAST_KK ? FR_FAST_KK : FR_FAST_ICMP;
+        t->kind = f->kind == FR_FAST_BITS ? FR_FAST_BITS : FR_FAST_ICMP;
         if (f->kind == FR_FAST_BITS) {
             t->x = f->bits;
-            continue;
-        }
-        if (f->kind == FR_FAST_KK) {
-            t->op = f->op;
-            t->x = (uint64_t)f->c;
             continue;
         }
         if (f->kind == FR_FAST_ICMP) {
@@ -3290,8 +3218,8 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         int final = 1;
         for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
             uint32_t sl = list[q].slot, k = sl / 2;
-            if (sl == NONE32 || (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1]))
-                final = 0;   /* (a comparison of two keys: not judged early) */
+            if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
+                final = 0;
         }
         ix->early[r] = (uint8_t)final;
     }
@@ -3304,9 +3232,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     for (uint32_t r = 0; r < nr; r++) {
         fr_rflat *rf = &ix->rflat[r];
         rf->cl = ix->cl_off[r];
-        rf->ncl = ncond[r];
-        uint32_t nq = ix->cl_off[r + 1] - ix->cl_off[r] - ncond[r];
-        rf->nrq = nq <= UINT16_MAX ? (uint16_t)nq : 0;   /* (else the tree) */
+        rf->ncl = ix->cl_off[r + 1] - ix->cl_off[r];
         rf->group = ix->group_of[r];
         rf->name = (uint32_t)nnames;
         rf->name_len = ix->rname_len[r];
@@ -3333,13 +3259,11 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     free(stack);
     free(conj);
     free(list);
-    free(ncond);
     return 0;
 oom:
     free(stack);
     free(conj);
     free(list);
-    free(ncond);
     return -1;
     return 0;
 }

@@ -59,12 +59,10 @@ typedef struct fr_fast {
     int64_t  c;           /* ICMP: the constant; RANGE: the low end */
 } fr_fast;
 
-enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2, FR_FAST_RANGE = 3,
-       FR_FAST_KK = 4 /* conjunct lists only: two int/bool/enum values compared */ };
+enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2, FR_FAST_RANGE = 3 };
 
-/* A fast test in a conjunct list, compact: FR_FAST_BITS (x: the set),
- * FR_FAST_ICMP (op, x: the constant) or FR_FAST_KK (op, x: the value index
- * of the right side). */
+/* A fast test in a conjunct list, compact: FR_FAST_BITS (x: the set) or
+ * FR_FAST_ICMP (op, x: the constant). */
 typedef struct fr_ctest {
     uint32_t vidx;        /* index in ev->res (input values follow the resolved) */
     uint8_t  kind;
@@ -80,7 +78,6 @@ typedef struct fr_rflat {
     uint32_t item;        /* item_off */
     uint8_t  flags;       /* FR_RF_* */
     uint8_t  base_on;     /* on at the baseline */
-    uint16_t nrq;         /* a require's required condition as a list: after the condition's */
 } fr_rflat;
 
 /* Per-rule flags for the hot paths (fr_rflat.flags). */
