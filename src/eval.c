@@ -185,6 +185,28 @@ static inline int fast_test(const fr_eval *ev, const fr_fast *f)
     }
 }
 
+/* A test of a conjunct list: 1 or 0 (as fast_test on the fr_fast it
+ * comes from). */
+static inline int ctest(const fr_eval *ev, const fr_ctest *t)
+{
+    const fr_val *v = &ev->res[t->vidx];   /* res and input are one array */
+    if (t->kind == FR_FAST_BITS) {
+        uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+        return (int)((t->x >> d) & 1);
+    }
+    if (v->is_null)
+        return t->op == FR_OP_NE;   /* null: only != holds */
+    int64_t c = (int64_t)t->x;
+    switch (t->op) {
+    case FR_OP_EQ: return v->i == c;
+    case FR_OP_NE: return v->i != c;
+    case FR_OP_LT: return v->i < c;
+    case FR_OP_LE: return v->i <= c;
+    case FR_OP_GT: return v->i > c;
+    default:       return v->i >= c;
+    }
+}
+
 /* A rule condition: its conjunct list when it has one (every conjunct a
  * fast test, the most selective first), else the tree. */
 static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond);
@@ -323,8 +345,10 @@ static int ev_cond(fr_eval *ev, uint32_t id)
 static inline int list_cond(const fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
-    for (uint32_t a = ix->cl_off[r], b = ix->cl_off[r + 1]; a < b; a++)
-        if (!fast_test(ev, &ix->cl_fast[a]))
+    const fr_rflat *rf = &ix->rflat[r];
+    const fr_ctest *t = ix->cl_test + rf->cl, *e = t + rf->ncl;
+    for (; t < e; t++)
+        if (!ctest(ev, t))
             return 0;
     return 1;
 }
@@ -332,11 +356,11 @@ static inline int list_cond(const fr_eval *ev, uint32_t r)
 static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond)
 {
     const struct fr_evindex *ix = ev->ix;
-    uint32_t a = ix->cl_off[r], b = ix->cl_off[r + 1];
+    uint32_t a = ix->rflat[r].cl, b = a + ix->rflat[r].ncl;
     if (a == b)
         return ev_cond(ev, cond);
     for (; a < b; a++)
-        if (!fast_test(ev, &ix->cl_fast[a]))
+        if (!ctest(ev, &ix->cl_test[a]))
             return 0;
     return 1;
 }
@@ -363,12 +387,12 @@ const char *fr_rt_text(int rt)
 static void eval_declare(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
-    ev->rt[r] = 0;
+    ev->rst[r].rt = 0;
     int c = rule_cond(ev, r, ru->cond);
     if (c <= 0) {
-        ev->on[r] = 0;
+        ev->rst[r].on = 0;
         if (c < 0) {
-            ev->rt[r] = (uint8_t)-c;
+            ev->rst[r].rt = (uint8_t)-c;
             ev->rt_node[r] = ev->err_node;
         }
         return;
@@ -377,31 +401,31 @@ static void eval_declare(fr_eval *ev, uint32_t r)
     for (uint32_t j = 0; j < ru->nitems; j++) {
         int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
         if (rc) {
-            ev->on[r] = 0;
-            ev->rt[r] = (uint8_t)rc;
+            ev->rst[r].on = 0;
+            ev->rst[r].rt = (uint8_t)rc;
             ev->rt_node[r] = ev->err_node;
             return;
         }
     }
-    ev->on[r] = 1;
+    ev->rst[r].on = 1;
 }
 
 static void eval_check(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
-    ev->rt[r] = 0;
+    ev->rst[r].rt = 0;
     int c = rule_cond(ev, r, ru->cond);
     if (c > 0 && ru->kind == FR_RULE_REQUIRE) {
         int q = ev_cond(ev, ru->req);
         c = q < 0 ? q : !q;
     }
     if (c < 0) {
-        ev->on[r] = 0;
-        ev->rt[r] = (uint8_t)-c;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = (uint8_t)-c;
         ev->rt_node[r] = ev->err_node;
         return;
     }
-    ev->on[r] = (uint8_t)c;
+    ev->rst[r].on = (uint8_t)c;
 }
 
 /* Whether rule r's guard pre-check rules it out (exact: its guard conjunct
@@ -424,14 +448,14 @@ static inline int quick_false(const fr_eval *ev, uint32_t r)
     const struct fr_evindex *ix = ev->ix;
     if (guard_fails(ev, r))
         return 1;
-    return ix->cl_off[r] != ix->cl_off[r + 1] && !list_cond(ev, r);
+    return ix->rflat[r].ncl && !list_cond(ev, r);
 }
 
 static inline void eval_declare_g(fr_eval *ev, uint32_t r)
 {
     if (quick_false(ev, r)) {
-        ev->on[r] = 0;
-        ev->rt[r] = 0;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = 0;
     } else
         eval_declare(ev, r);
 }
@@ -441,21 +465,37 @@ static inline void eval_check_g(fr_eval *ev, uint32_t r)
     const fr_rule *ru = &ev->rs->rules[r];
     /* (in the incremental mode a list starts with the pre-check anyway) */
     if (ev->mode != FR_MODE_INCR && guard_fails(ev, r)) {
-        ev->on[r] = 0;
-        ev->rt[r] = 0;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = 0;
         return;
     }
-    if (ru->kind != FR_RULE_REQUIRE && ev->ix->cl_off[r] != ev->ix->cl_off[r + 1]) {
+    if (ru->kind != FR_RULE_REQUIRE && ev->ix->rflat[r].ncl) {
         /* the whole condition is the list */
-        ev->on[r] = (uint8_t)list_cond(ev, r);
-        ev->rt[r] = 0;
+        ev->rst[r].on = (uint8_t)list_cond(ev, r);
+        ev->rst[r].rt = 0;
         return;
     }
     if (quick_false(ev, r)) {
-        ev->on[r] = 0;
-        ev->rt[r] = 0;
+        ev->rst[r].on = 0;
+        ev->rst[r].rt = 0;
     } else
         eval_check(ev, r);
+}
+
+/* A check whose pre-check is known to pass. */
+static inline void eval_check_ng(fr_eval *ev, uint32_t r)
+{
+    const fr_rule *ru = &ev->rs->rules[r];
+    const struct fr_evindex *ix = ev->ix;
+    if (ix->rflat[r].ncl) {
+        int c = list_cond(ev, r);
+        if (!c || ru->kind != FR_RULE_REQUIRE) {
+            ev->rst[r].on = (uint8_t)c;
+            ev->rst[r].rt = 0;
+            return;
+        }
+    }
+    eval_check(ev, r);
 }
 
 /* ==== per-config bookkeeping ================================================ */
@@ -477,26 +517,29 @@ static inline void set_dirty(fr_eval *ev, uint32_t g)
 /* Marks rule r for re-examination in this config. */
 static inline int list_cond(const fr_eval *ev, uint32_t r);
 
-static inline void mark_rule(fr_eval *ev, uint32_t r)
+static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_t r)
 {
-    if (ev->rmark[r] == ev->epoch)
+    if (ev->rst[r].mark == ev->epoch)
         return;
-    if (ev->ix->early[r] && ev->mode == FR_MODE_INCR) {
+    const struct fr_evindex *ix = ev->ix;
+    const fr_rflat *rf = &ix->rflat[r];
+    uint8_t fl = rf->flags;
+    if ((fl & FR_RF_EARLY) && ev->mode == FR_MODE_INCR) {
         /* A check whose condition reads only keys that no rule declares is
          * judged now (their values are final): when it keeps its baseline
          * outcome, off, nothing is recorded at all. */
         int c = list_cond(ev, r);
-        if (!c && !ev->ix->base_on[r])
+        if (!c && !rf->base_on)
             return;
-        ev->rmark[r] = ev->epoch;
+        ev->rst[r].mark = ev->epoch;
         ev->touched_rules[ev->ntouched_rules++] = r;
-        ev->on[r] = (uint8_t)c;
-        ev->rt[r] = 0;
+        ev->rst[r].on = (uint8_t)c;
+        ev->rst[r].rt = 0;
         return;
     }
-    ev->rmark[r] = ev->epoch;
+    ev->rst[r].mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
-    uint32_t g = ev->ix->group_of[r];
+    uint32_t g = (fl & FR_RF_DECL) ? rf->group : NONE32;
     if (g != NONE32)
         set_dirty(ev, g);
     else
@@ -606,7 +649,7 @@ static inline __attribute__((always_inline)) void compute_key_at(const fr_eval *
     for (uint32_t q = 0; q < n; q++) {
         uint32_t i = pos ? pos[q] : lo + q;
         uint32_t r = ix->kd_rule[i];
-        if (!ev->on[r])
+        if (!ev->rst[r].on)
             continue;
         const fr_val *v = &ev->itemval[ix->kd_item[i]];
         if (!first) {
@@ -631,7 +674,7 @@ static inline __attribute__((always_inline)) void compute_key_at(const fr_eval *
         for (uint32_t q = 0; q < n; q++) {
             uint32_t i = pos ? pos[q] : lo + q;
             uint32_t r = ix->kd_rule[i];
-            if (ev->on[r] && fr_val_eq(t, ev->itemval[ix->kd_item[i]], *val)) {
+            if (ev->rst[r].on && fr_val_eq(t, ev->itemval[ix->kd_item[i]], *val)) {
                 *by = (int32_t)r;
                 break;
             }
@@ -771,8 +814,8 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
 
     for (uint32_t i = 0; i < g->n; i++) {
         uint32_t r = ix->plan_rules[g->first + i];
-        if (ev->rmark[r] != ev->epoch) {
-            ev->rmark[r] = ev->epoch;
+        if (ev->rst[r].mark != ev->epoch) {
+            ev->rst[r].mark = ev->epoch;
             ev->touched_rules[ev->ntouched_rules++] = r;
         }
         note_declarer(ev, r);
@@ -809,7 +852,7 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
         uint32_t nitems = 0;
         for (uint32_t i = 0; i < g->n; i++) {
             uint32_t r = ix->plan_rules[g->first + i];
-            ev->scr_on[i] = ev->on[r];
+            ev->scr_on[i] = ev->rst[r].on;
             ev->scr_flag[i] = 0;
             for (uint32_t j = ix->item_off[r]; j < ix->item_off[r + 1]; j++)
                 ev->scr_item[nitems++] = ev->itemval[j];
@@ -819,12 +862,12 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
             nitems = 0;
             for (uint32_t i = 0; i < g->n; i++) {
                 uint32_t r = ix->plan_rules[g->first + i];
-                if (ev->on[r] != ev->scr_on[i])
+                if (ev->rst[r].on != ev->scr_on[i])
                     ev->scr_flag[i] = 1;
                 const fr_rule *ru = &ev->rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++, nitems++) {
                     fr_type t = ev->rs->keys[ru->items[j].key].type;
-                    if (ev->on[r] && ev->scr_on[i] &&
+                    if (ev->rst[r].on && ev->scr_on[i] &&
                         !fr_val_eq(t, ev->itemval[ix->item_off[r] + j], ev->scr_item[nitems]))
                         ev->scr_flag[i] = 1;
                 }
@@ -875,11 +918,11 @@ static void run_group(fr_eval *ev, uint32_t gi)
     }
     for (uint32_t i = 0; i < g->n; i++) {
         uint32_t r = ix->plan_rules[g->first + i];
-        if (ev->rmark[r] != ev->epoch)
+        if (ev->rst[r].mark != ev->epoch)
             continue;
         const fr_rule *ru = &ev->rs->rules[r];
         uint32_t base = ix->item_off[r];
-        uint8_t was_on = ev->on[r];
+        uint8_t was_on = ev->rst[r].on;
         fr_val old[4];
         uint32_t nold = ru->nitems < 4 ? ru->nitems : 4;
         if (was_on)
@@ -891,7 +934,7 @@ static void run_group(fr_eval *ev, uint32_t gi)
             eval_declare_g(ev, r);
         note_declarer(ev, r);
         /* the declared keys change only if the rule's outcome does */
-        int changed = was_on != ev->on[r] || (was_on && ru->nitems > 4);
+        int changed = was_on != ev->rst[r].on || (was_on && ru->nitems > 4);
         for (uint32_t j = 0; !changed && was_on && j < nold; j++)
             changed = !fr_val_eq(ev->rs->keys[ru->items[j].key].type, old[j], ev->itemval[base + j]);
         if (changed)
@@ -911,14 +954,34 @@ static void restore(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_ruleset *rs = ev->rs;
-    if (ev->mode == FR_MODE_SCAN) {
-        /* the scan rewrites every key and rule state: only the input */
+    if (ev->mode == FR_MODE_SCAN && ix->sc_bulk) {
+        /* back to the empty state: every key its default, undeclared;
+         * every rule off (few keys and rules: copying them all is
+         * cheaper than going through the lists) */
+        uint32_t nk = rs->nkeys;
+        memcpy(ev->res, ix->sc_def, 2 * (size_t)nk * sizeof *ev->res);
+        memset(ev->given, 0, nk);
+        memset(ev->decl_by, 0xff, nk * sizeof *ev->decl_by);
+        memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
+        memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
+        memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
+        memset(ev->rst, 0, rs->nrules * sizeof *ev->rst);   /* (marks are < epoch) */
+        ev->ntouched_keys = ev->ntouched_rules = 0;
+    } else if (ev->mode == FR_MODE_SCAN) {
+        /* back to the empty state: every key its default, undeclared;
+         * every rule off */
         for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
             uint32_t k = ev->touched_keys[i];
-            ev->input[k] = rs->keys[k].def;
+            ev->input[k] = ev->res[k] = rs->keys[k].def;
             ev->given[k] = 0;
+            ev->decl_by[k] = ev->conf_a[k] = ev->conf_b[k] = -1;
+            ev->declbits[k >> 6] &= ~(1ull << (k & 63));
         }
-        ev->ntouched_keys = 0;
+        for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
+            uint32_t r = ev->touched_rules[i];
+            ev->rst[r].on = ev->rst[r].rt = 0;
+        }
+        ev->ntouched_keys = ev->ntouched_rules = 0;
     }
     for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
         uint32_t k = ev->touched_keys[i];
@@ -931,26 +994,31 @@ static void restore(fr_eval *ev)
     }
     for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
         uint32_t r = ev->touched_rules[i];
-        ev->on[r] = ix->base_on[r];
-        ev->rt[r] = 0;
-        for (uint32_t j = ix->item_off[r]; j < ix->item_off[r + 1]; j++)
-            ev->itemval[j] = ix->base_item[j];
+        const fr_rflat *rf = &ix->rflat[r];
+        ev->rst[r].on = rf->base_on;
+        ev->rst[r].rt = 0;
+        if (rf->flags & FR_RF_DECL)
+            for (uint32_t j = rf->item; j < ix->item_off[r + 1]; j++)
+                ev->itemval[j] = ix->base_item[j];
     }
     ev->ntouched_keys = ev->ntouched_rules = ev->ncheck_list = 0;
     ev->noscs = ev->nosc_rules = 0;
     ev->nkl = 0;
     ev->kl_full = 0;
-    for (uint32_t i = 0; i < ev->ndirtysum; i++)
-        for (uint64_t b = ev->dirtysum[i]; b; b &= b - 1)
-            ev->dirty[i * 64 + (uint32_t)__builtin_ctzll(b)] = 0;
-    memset(ev->dirtysum, 0, ev->ndirtysum * sizeof *ev->dirtysum);
+    if (ev->mode != FR_MODE_SCAN) {   /* (the scan marks no group dirty) */
+        for (uint32_t i = 0; i < ev->ndirtysum; i++)
+            for (uint64_t b = ev->dirtysum[i]; b; b &= b - 1)
+                ev->dirty[i * 64 + (uint32_t)__builtin_ctzll(b)] = 0;
+        memset(ev->dirtysum, 0, ev->ndirtysum * sizeof *ev->dirtysum);
+    }
     for (int s = 0; s < 3; s++)
         ev->nmsgs[s] = 0;
     ev->nrecs = 0;
     ev->msgs_ready = 0;
     ev->invalid_reason = NULL;
     if (++ev->epoch == 0) {
-        memset(ev->rmark, 0, rs->nrules * sizeof *ev->rmark);
+        for (uint32_t r = 0; r < rs->nrules; r++)
+            ev->rst[r].mark = 0;
         memset(ev->kmark, 0, rs->nkeys * sizeof *ev->kmark);
         memset(ev->kneed, 0, rs->nkeys * sizeof *ev->kneed);
         memset(ev->kl_stamp, 0, rs->nkeys * sizeof *ev->kl_stamp);
@@ -985,7 +1053,7 @@ void fr_rule_where(fr_buf *b, const fr_ruleset *rs, uint32_t r)
         fr_buf_puts(b, "?");
 }
 
-static void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint8_t sev)
+static inline void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint8_t sev)
 {
     if (ev->nrecs >= ev->caprecs)
         return;   /* cannot happen: sized for the worst case */
@@ -997,30 +1065,24 @@ static void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint
     ev->nmsgs[sev]++;
 }
 
-static void rule_recs(fr_eval *ev, uint32_t r)
+static inline void rule_recs(fr_eval *ev, uint32_t r)
 {
+    if (ev->rst[r].rt) {
+        add_rec(ev, r, 0, 0, FR_SEV_ERROR);
+        return;
+    }
+    if (!ev->rst[r].on)
+        return;
+    uint8_t fl = ev->ix->rflat[r].flags;
+    if (!(fl & FR_RF_DECL)) {
+        add_rec(ev, r, 0, 0, (uint8_t)((fl >> FR_RF_SEVSH) & 3));
+        return;
+    }
+    if (!(fl & FR_RF_ATT))
+        return;
     const fr_rule *ru = &ev->rs->rules[r];
-    if (ev->rt[r]) {
-        add_rec(ev, r, 0, 0, FR_SEV_ERROR);
-        return;
-    }
-    if (!ev->on[r])
-        return;
-    switch (ru->kind) {
-    case FR_RULE_ERROR:
-    case FR_RULE_REQUIRE:
-        add_rec(ev, r, 0, 0, FR_SEV_ERROR);
-        break;
-    case FR_RULE_WARN:
-        add_rec(ev, r, 0, 0, FR_SEV_WARNING);
-        break;
-    case FR_RULE_INFO:
-        add_rec(ev, r, 0, 0, FR_SEV_INFO);
-        break;
-    default:
-        for (uint32_t j = 0; j < ru->nattached; j++)
-            add_rec(ev, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
-    }
+    for (uint32_t j = 0; j < ru->nattached; j++)
+        add_rec(ev, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
 }
 
 static int rec_less(const fr_emit *a, const fr_emit *b)
@@ -1055,10 +1117,10 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
     *kind = "rule";
     switch (e->cls) {
     case 0:
-        if (ev->rt[e->rule]) {
+        if (ev->rst[e->rule].rt) {
             *kind = "runtime";
             fr_buf_puts(b, "run-time error: ");
-            fr_buf_puts(b, fr_rt_text(ev->rt[e->rule]));
+            fr_buf_puts(b, fr_rt_text(ev->rst[e->rule].rt));
             size_t n;
             const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[e->rule]].loc, &n);
             if (t) {
@@ -1078,11 +1140,11 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
         const struct fr_evindex *ix = ev->ix;
         uint32_t n = 0, total = 0;
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
-            total += ev->on[ix->kd_rule[i]];
+            total += ev->rst[ix->kd_rule[i]].on;
         fr_buf_puts(b, "conflict: ");
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
             uint32_t r = ix->kd_rule[i];
-            if (!ev->on[r])
+            if (!ev->rst[r].on)
                 continue;
             if (n)
                 fr_buf_puts(b, n == 1 ? " but " : (n + 1 == total ? " and " : ", "));
@@ -1135,41 +1197,17 @@ static int collect(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     ev->nrecs = 0;
     ev->conflicts = 0;
-    if (ev->mode == FR_MODE_SCAN) {
-        /* eight rules at a time (on and rt are padded to a multiple of 8
-         * with zeros) */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        for (uint32_t r0 = 0; r0 < ev->rs->nrules; r0 += 8) {
-            uint64_t a, b;
-            memcpy(&a, ev->on + r0, 8);
-            memcpy(&b, ev->rt + r0, 8);
-            for (uint64_t w = a | b; w; ) {
-                uint32_t byte = (uint32_t)__builtin_ctzll(w) >> 3;
-                w &= ~(0xffull << (8 * byte));
-                rule_recs(ev, r0 + byte);
-            }
-        }
-#else
-        for (uint32_t r = 0; r < ev->rs->nrules; r++)
-            if (ev->on[r] | ev->rt[r])
-                rule_recs(ev, r);
-#endif
-        for (uint32_t i = 0; i < ix->ndkeys; i++) {
-            uint32_t k = ix->dkeys[i];
-            if (ev->conf_a[k] >= 0) {
-                add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
-                ev->conflicts = 1;
-            }
-        }
-    } else {
+    {
         /* The rules with messages in rule order: the touched ones through
          * a bit set (sorting them costs more), merged with the baseline
          * emitters that were not touched (already in order). */
         uint32_t lo = UINT32_MAX, hi = 0;
         for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
             uint32_t r = ev->touched_rules[i];
-            if (!(ev->on[r] | ev->rt[r]))
+            if (!(ev->rst[r].on | ev->rst[r].rt))
                 continue;
+            if (!ev->rst[r].rt && (ix->rflat[r].flags & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
+                continue;   /* a declare without messages */
             ev->emitbits[r >> 6] |= 1ull << (r & 63);
             ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
             if (r < lo)
@@ -1191,7 +1229,7 @@ static int collect(fr_eval *ev)
                         uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(bits);
                         bits &= bits - 1;
                         for (; bi < nb && ix->base_emit[bi] < r; bi++)
-                            if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
+                            if (ev->rst[ix->base_emit[bi]].mark != ev->epoch)
                                 rule_recs(ev, ix->base_emit[bi]);
                         rule_recs(ev, r);
                     }
@@ -1199,9 +1237,10 @@ static int collect(fr_eval *ev)
                 ev->emitsum[sw] = 0;
             }
         for (; bi < nb; bi++)
-            if (ev->rmark[ix->base_emit[bi]] != ev->epoch)
+            if (ev->rst[ix->base_emit[bi]].mark != ev->epoch)
                 rule_recs(ev, ix->base_emit[bi]);
-        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+        uint32_t ntk = ev->mode == FR_MODE_SCAN && !ev->scan_conf ? 0 : ev->ntouched_keys;
+        for (uint32_t i = 0; i < ntk; i++) {
             uint32_t k = ev->touched_keys[i];
             if (ev->conf_a[k] >= 0) {
                 add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
@@ -1238,7 +1277,7 @@ void fr_eval_build_messages(fr_eval *ev)
         m->rule = (long)e->rule;
         m->text = NULL;
         m->kind = e->cls == 1 ? "conflict" : e->cls == 2 ? "oscillation"
-                  : (e->cls == 0 && ev->rt[e->rule]) ? "runtime" : "rule";
+                  : (e->cls == 0 && ev->rst[e->rule].rt) ? "runtime" : "rule";
     }
     ev->msgs_ready = 1;
 }
@@ -1273,69 +1312,182 @@ static void apply_environ(fr_eval *ev)
     }
 }
 
-/* SCAN mode: every group in plan order, every rule with its pre-check. */
+/* SCAN mode: the candidates of a filter table (ix->sc_*): the positions
+ * whose rules are not ruled out by the values of the filter slots. */
+static inline void scan_filter(const fr_eval *ev, uint64_t *cand, const uint64_t *all, uint32_t nw,
+                               uint32_t nf, const uint32_t *vidx, const uint64_t *rows)
+{
+    if (nw == 1) {
+        uint64_t c = all[0];
+        for (uint32_t f = 0; f < nf; f++) {
+            const fr_val *v = &ev->res[vidx[f]];
+            uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+            if (d < 64)
+                c &= rows[(size_t)f * 64 + d];
+        }
+        cand[0] = c;
+        return;
+    }
+    memcpy(cand, all, nw * sizeof *cand);
+    for (uint32_t f = 0; f < nf; f++) {
+        const fr_val *v = &ev->res[vidx[f]];   /* res and input are one array */
+        uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+        if (d >= 64)
+            continue;
+        const uint64_t *row = rows + ((size_t)f * 64 + d) * nw;
+        for (uint32_t w = 0; w < nw; w++)
+            cand[w] &= row[w];
+    }
+}
+
+/* SCAN mode: resolves key k from its declarers. */
+static void scan_resolve(fr_eval *ev, uint32_t k)
+{
+    touch_key(ev, k);
+    if (ev->kcount[k] == 1) {
+        /* one enabled declarer: its value, no conflict */
+        uint32_t i = ev->kitem[k];
+        ev->res[k] = ev->itemval[i];
+        ev->decl_by[k] = (int32_t)ev->krule[k];
+        ev->declbits[k >> 6] |= 1ull << (k & 63);
+        return;
+    }
+    fr_val v;
+    int32_t by, ca, cb;
+    compute_key(ev, k, &v, &by, &ca, &cb);
+    if (ca >= 0)
+        ev->scan_conf = 1;
+    ev->res[k] = v;
+    ev->decl_by[k] = by;
+    ev->conf_a[k] = ca;
+    ev->conf_b[k] = cb;
+    set_declbit(ev, k, by >= 0);
+}
+
+/* SCAN mode: resolves the pending keys whose last declaring group comes
+ * before group gi (all of them for NONE32); returns how many stay pending
+ * and sets *min to the smallest last group among them.  A key whose last
+ * group is cyclic was resolved by run_cyclic. */
+static uint32_t scan_pending(fr_eval *ev, uint32_t npend, uint32_t gi, uint32_t *min)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t keep = 0, m = NONE32;
+    for (uint32_t i = 0; i < npend; i++) {
+        uint32_t k = ev->kpend[i], g = ix->klast[k];
+        if (g >= gi && gi != NONE32) {
+            ev->kpend[keep++] = k;
+            if (g < m)
+                m = g;
+        } else if (!ix->groups[g].cyclic)
+            scan_resolve(ev, k);
+    }
+    *min = m;
+    return keep;
+}
+
+static inline void scan_touch_rule(fr_eval *ev, uint32_t r)
+{
+    if (ev->rst[r].mark != ev->epoch) {
+        ev->rst[r].mark = ev->epoch;
+        ev->touched_rules[ev->ntouched_rules++] = r;
+    }
+}
+
+/* SCAN mode: the declare rules in plan order and the checks, each only
+ * when the filters do not rule it out (those keep the state between
+ * configs: off, no run-time error).  A key is resolved, from its declarers,
+ * before the first group after its last declaring group; a key no enabled
+ * rule declares keeps its input value.  Everything changed is on the
+ * touched lists, which restore() undoes. */
 static void evaluate_scan(fr_eval *ev)
 {
     const fr_ruleset *rs = ev->rs;
     const struct fr_evindex *ix = ev->ix;
-    uint32_t nk = rs->nkeys;
-    memcpy(ev->res, ev->input, nk * sizeof *ev->res);
-    memset(ev->decl_by, 0xff, nk * sizeof *ev->decl_by);
-    memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
-    memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
-    memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
-    memset(ev->on, 0, rs->nrules);
-    uint32_t npend = 0;   /* keys with an enabled declarer, not yet resolved */
-    for (uint32_t gi = 0; gi < ix->ngroups; gi++) {
-        const fr_group *g = &ix->groups[gi];
-        if (g->cyclic) {
-            run_cyclic(ev, gi);
-            /* its keys declared in later groups too are resolved there */
-            for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++)
-                if (ix->klast[ix->gk_keys[i]] != gi)
-                    ev->kpend[npend++] = ix->gk_keys[i];
-            continue;
-        }
-        for (uint32_t i = 0; i < g->n; i++) {
-            uint32_t r = ix->plan_rules[g->first + i];
+    for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
+        uint32_t k = ev->cfg.given_keys[i];
+        ev->res[k] = ev->input[k];
+    }
+    ev->scan_conf = 0;
+    uint64_t *cand = ev->scand;
+    scan_filter(ev, cand, ix->sc_alld, ix->sc_nwd, ix->sc_nfd, ix->sc_fd_vidx, ix->sc_fd_rows);
+    uint32_t npend = 0, pmin = NONE32, cur = NONE32, last_cyc = NONE32, fl = 0;
+    uint32_t nfl = ix->sc_nfl, nwd = ix->sc_nwd;
+    for (uint32_t w = 0; w < nwd; w++)
+        while (cand[w]) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(cand[w]);
+            uint32_t gi = ix->sc_group[p];
+            if (gi != cur) {
+                cur = gi;
+                if (npend && pmin < gi)
+                    npend = scan_pending(ev, npend, gi, &pmin);
+                if (fl < nfl && ix->sc_fl_group[fl] < gi) {
+                    /* keys final from here on: their filters clear the
+                     * positions from p on (p included) */
+                    for (; fl < nfl && ix->sc_fl_group[fl] < gi; fl++) {
+                        const fr_val *v = &ev->res[ix->sc_fl_vidx[fl]];
+                        uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+                        if (d >= 64)
+                            continue;
+                        const uint64_t *row = ix->sc_fl_rows + ((size_t)fl * 64 + d) * nwd;
+                        for (uint32_t x = w; x < nwd; x++)
+                            cand[x] &= row[x];
+                    }
+                    continue;   /* take the next candidate again */
+                }
+            }
+            cand[w] &= cand[w] - 1;
+            uint32_t r = ix->sc_rules[p];
+            if (ix->groups[gi].cyclic) {
+                if (gi == last_cyc)
+                    continue;
+                last_cyc = gi;
+                run_cyclic(ev, gi);
+                ev->scan_conf = 1;
+                /* its keys declared in later groups too are resolved there
+                 * (from all their declarers) */
+                for (uint32_t i = ix->gk_off[gi]; i < ix->gk_off[gi + 1]; i++) {
+                    uint32_t k = ix->gk_keys[i];
+                    if (ix->klast[k] != gi) {
+                        ev->kneed[k] = ev->epoch;
+                        ev->kcount[k] = 2;
+                        ev->kpend[npend++] = k;
+                        if (ix->klast[k] < pmin)
+                            pmin = ix->klast[k];
+                    }
+                }
+                continue;
+            }
             eval_declare_g(ev, r);
-            if (ev->on[r]) {
+            scan_touch_rule(ev, r);
+            if (ev->rst[r].on) {
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++) {
                     uint32_t k = ru->items[j].key;
                     if (ev->kneed[k] != ev->epoch) {
                         ev->kneed[k] = ev->epoch;
+                        ev->kcount[k] = 1;
+                        ev->kitem[k] = ix->item_off[r] + j;
+                        ev->krule[k] = r;
                         ev->kpend[npend++] = k;
-                    }
+                        if (ix->klast[k] < pmin)
+                            pmin = ix->klast[k];
+                    } else
+                        ev->kcount[k] = 2;
                 }
             }
         }
-        if (!npend)
-            continue;   /* nothing declared here, nothing pending from earlier groups */
-        /* a key is resolved at the last group declaring it, if any of its
-         * declarations is enabled (else it keeps its input value); the
-         * others stay pending (the order of the keys does not matter: a
-         * key's value depends on its declarers only) */
-        uint32_t keep = 0;
-        for (uint32_t i = 0; i < npend; i++) {
-            uint32_t k = ev->kpend[i];
-            if (ix->klast[k] != gi) {
-                ev->kpend[keep++] = k;
-                continue;
-            }
-            fr_val v;
-            int32_t by, ca, cb;
-            compute_key(ev, k, &v, &by, &ca, &cb);
-            ev->res[k] = v;
-            ev->decl_by[k] = by;
-            ev->conf_a[k] = ca;
-            ev->conf_b[k] = cb;
-            set_declbit(ev, k, by >= 0);
+    if (npend)
+        scan_pending(ev, npend, NONE32, &pmin);
+    scan_filter(ev, cand, ix->sc_allc, ix->sc_nwc, ix->sc_nfc, ix->sc_fc_vidx, ix->sc_fc_rows);
+    for (uint32_t w = 0; w < ix->sc_nwc; w++)
+        for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
+            uint32_t r = ix->checks[w * 64 + (uint32_t)__builtin_ctzll(bits)];
+            if (ix->sc_exact)
+                eval_check_ng(ev, r);
+            else
+                eval_check_g(ev, r);
+            scan_touch_rule(ev, r);
         }
-        npend = keep;
-    }
-    for (uint32_t i = 0; i < ix->nchecks; i++)
-        eval_check_g(ev, ix->checks[i]);
 }
 
 /* Resolution and judging after the input is in place. */
@@ -1344,17 +1496,21 @@ static int evaluate(fr_eval *ev)
     const fr_ruleset *rs = ev->rs;
     const struct fr_evindex *ix = ev->ix;
     uint32_t ng = ev->cfg.ngiven;
+    if (ev->mode == FR_MODE_SCAN) {
+        /* (a bulk restore does not need the given keys on the list) */
+        if (!ix->sc_bulk)
+            for (uint32_t i = 0; i < ng; i++)
+                touch_key(ev, ev->cfg.given_keys[i]);
+        evaluate_scan(ev);
+        return collect(ev);
+    }
     for (uint32_t i = 0; i < ng; i++) {
         uint32_t k = ev->cfg.given_keys[i];
         touch_key(ev, k);
     }
-    if (ev->mode == FR_MODE_SCAN) {
-        evaluate_scan(ev);
-        return collect(ev);
-    }
     if (ev->mode == FR_MODE_FULL) {
         for (uint32_t r = 0; r < rs->nrules; r++) {
-            ev->on[r] = 0;
+            ev->rst[r].on = 0;
             mark_rule(ev, r);
         }
         for (uint32_t k = 0; k < rs->nkeys; k++) {
@@ -1413,8 +1569,15 @@ static int evaluate(fr_eval *ev)
         for (uint32_t i = 0; i < ev->ncheck_list; i++)
             eval_check(ev, ev->check_list[i]);
     else
-        for (uint32_t i = 0; i < ev->ncheck_list; i++)
-            eval_check_g(ev, ev->check_list[i]);
+        for (uint32_t i = 0; i < ev->ncheck_list; i++) {
+            uint32_t r = ev->check_list[i];
+            if (ix->rflat[r].flags & FR_RF_LIST) {
+                /* (INCR: the list starts with the pre-check anyway) */
+                ev->rst[r].on = (uint8_t)list_cond(ev, r);
+                ev->rst[r].rt = 0;
+            } else
+                eval_check_g(ev, r);
+        }
     return collect(ev);
 }
 
@@ -1552,6 +1715,28 @@ static int env_ready(fr_eval *ev)
     return 0;
 }
 
+/* The state between configs: the baseline (FULL, INCR: restore() returns
+ * to it), or for SCAN every key its default, undeclared, every rule off. */
+static void initial_state(fr_eval *ev)
+{
+    const fr_ruleset *rs = ev->rs;
+    const struct fr_evindex *ix = ev->ix;
+    int scan = ev->mode == FR_MODE_SCAN;
+    for (uint32_t k = 0; k < rs->nkeys; k++) {
+        ev->input[k] = rs->keys[k].def;
+        ev->res[k] = !scan && ix->base_res ? ix->base_res[k] : rs->keys[k].def;
+        ev->decl_by[k] = !scan && ix->base_decl_by ? ix->base_decl_by[k] : -1;
+        ev->conf_a[k] = ev->conf_b[k] = -1;
+        set_declbit(ev, k, ev->decl_by[k] >= 0);
+    }
+    for (uint32_t r = 0; r < rs->nrules; r++) {
+        ev->rst[r].on = !scan && ix->base_on ? ix->base_on[r] : 0;
+        ev->rst[r].rt = 0;
+    }
+    if (ix->base_item && ix->nitems)
+        memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
+}
+
 void fr_eval_set_mode(fr_eval *ev, int mode)
 {
     if (!ev)
@@ -1563,19 +1748,7 @@ void fr_eval_set_mode(fr_eval *ev, int mode)
     if (mode == FR_MODE_INCR && !ix->incremental)
         mode = FR_MODE_SCAN;
     ev->mode = mode;
-    /* the state starts from the baseline again */
-    const fr_ruleset *rs = ev->rs;
-    for (uint32_t k = 0; k < rs->nkeys; k++) {
-        ev->input[k] = rs->keys[k].def;
-        ev->res[k] = ix->base_res[k];
-        ev->decl_by[k] = ix->base_decl_by[k];
-        ev->conf_a[k] = ev->conf_b[k] = -1;
-        set_declbit(ev, k, ix->base_decl_by[k] >= 0);
-    }
-    memcpy(ev->on, ix->base_on, rs->nrules);
-    memset(ev->rt, 0, rs->nrules);
-    if (ix->nitems)
-        memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
+    initial_state(ev);
 }
 
 void fr_eval_set_full(fr_eval *ev, bool full)
@@ -1600,11 +1773,10 @@ void fr_eval_free(fr_eval **evp)
     free(ev->conf_a);
     free(ev->conf_b);
     free(ev->declbits);
-    free(ev->on);
-    free(ev->rt);
+    free(ev->rst);
     free(ev->rt_node);
     free(ev->itemval);
-    free(ev->rmark);
+
     free(ev->kmark);
     free(ev->kneed);
     free(ev->touched_rules);
@@ -1619,6 +1791,10 @@ void fr_eval_free(fr_eval **evp)
     free(ev->kl_next);
     free(ev->kcand);
     free(ev->kpend);
+    free(ev->scand);
+    free(ev->kcount);
+    free(ev->kitem);
+    free(ev->krule);
     free(ev->dirtysum);
     free(ev->oscs);
     free(ev->osc_rules);
@@ -1673,13 +1849,15 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->input = ev->res + nk;
     if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
-        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->on, nr + 8) || NALLOC(ev->rt, nr + 8) ||
-        NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || NALLOC(ev->rmark, nr) ||
+        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) ||
+        NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || 
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
         NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
         NALLOC(ev->emitsum, (nr + 4095) / 4096) || NALLOC(ev->dirtysum, ev->ndirtysum) ||
         NALLOC(ev->kl_head, nk) || NALLOC(ev->kl_stamp, nk) || NALLOC(ev->kl_pos, 2 * ni) ||
         NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||
+        NALLOC(ev->scand, ix->sc_nwd > ix->sc_nwc ? ix->sc_nwd : ix->sc_nwc) ||
+        NALLOC(ev->kcount, nk) || NALLOC(ev->kitem, nk) || NALLOC(ev->krule, nk) ||
         NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
@@ -1703,17 +1881,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->cfg.map = &ix->map;
     ev->cfg.input = ev->input;
     ev->cfg.given = ev->given;
-    for (uint32_t k = 0; k < nk; k++) {
-        ev->input[k] = rs->keys[k].def;
-        ev->res[k] = ix->base_res ? ix->base_res[k] : rs->keys[k].def;
-        ev->decl_by[k] = ix->base_decl_by ? ix->base_decl_by[k] : -1;
-        ev->conf_a[k] = ev->conf_b[k] = -1;
-        set_declbit(ev, k, ev->decl_by[k] >= 0);
-    }
-    if (ix->base_on)
-        memcpy(ev->on, ix->base_on, nr);
-    if (ix->base_item && ni)
-        memcpy(ev->itemval, ix->base_item, ni * sizeof *ev->itemval);
+    initial_state(ev);
     ev->epoch = 1;
     ev->status = FR_STATUS_OK;
     return ev;
@@ -1851,10 +2019,20 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
     /* an upper bound of the line, then one pass of copies */
     uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
     size_t need = 16;
+    size_t nw = (rs->nkeys + 63) / 64;
+    if (ix->cw_bound) {
+        /* every rule name and key, plus the string values declared */
+        need = ix->cw_bound;
+        for (size_t w = 0; w < nw; w++)
+            for (uint64_t bits = ev->declbits[w] & ix->cw_strmask[w]; bits; bits &= bits - 1) {
+                const fr_val *v = &ev->res[w * 64 + (size_t)__builtin_ctzll(bits)];
+                need += v->is_null ? 0 : 4 * (size_t)v->i;
+            }
+        goto sized;
+    }
     for (uint32_t i = 0; i < ev->nrecs; i++)
         if (ev->recs[i].sev == FR_SEV_ERROR)
             need += ix->rname_len[ev->recs[i].rule] + 1;
-    size_t nw = (rs->nkeys + 63) / 64;
     for (size_t w = 0; w < nw; w++)
         for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
             uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
@@ -1871,6 +2049,7 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
                 need += 20;
             }
         }
+sized:
     if (*len + need + 1 > *cap) {
         size_t ncap = *cap ? *cap : 256;
         while (ncap < *len + need + 1)
@@ -1889,12 +2068,12 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
         for (uint32_t i = 0; i < ev->nrecs; i++) {
             if (ev->recs[i].sev != FR_SEV_ERROR)
                 continue;
-            uint32_t rr = ev->recs[i].rule;
+            const fr_rflat *rf = &ix->rflat[ev->recs[i].rule];
             if (!firste)
                 *p++ = ',';
             firste = 0;
-            memcpy(p, rs->rules[rr].name, ix->rname_len[rr]);
-            p += ix->rname_len[rr];
+            memcpy(p, ix->rnames + rf->name, rf->name_len);
+            p += rf->name_len;
         }
     } else {
         memcpy(p, "ok\t-", 4);
@@ -2219,10 +2398,9 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
     c.ok = 1;
     c.slot = slot;
     c.pass_base = conj_pass(rs, n, base);
-    uint32_t ds;
-    uint64_t db;
-    if (ndom && conj_dense(rs, ix, n, &ds, &db)) {
-        c.frac = (double)(uint32_t)__builtin_popcountll(db) / ndom;
+    if (ndom && ix->fast[n].kind == FR_FAST_BITS) {
+        /* (conj_dense, as the fast test holds it) */
+        c.frac = (double)(uint32_t)__builtin_popcountll(ix->fast[n].bits) / ndom;
     } else if (ndom) {
         uint32_t np = 0;
         for (uint32_t d = 0; d < ndom; d++)
@@ -2518,10 +2696,11 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     }
     uint32_t nemit = 0;
     for (uint32_t r = 0; r < nr; r++) {
-        ix->base_on[r] = ev->on[r];
-        if (ev->rt[r])
+        ix->base_on[r] = ev->rst[r].on;
+        ix->rflat[r].base_on = ev->rst[r].on;
+        if (ev->rst[r].rt)
             clean = 0;
-        if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
+        if (ev->rst[r].on && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
             nemit++;
     }
     if (ix->nitems)
@@ -2531,7 +2710,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
         return -1;
     }
     for (uint32_t r = 0; r < nr; r++)
-        if (ev->on[r] && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
+        if (ev->rst[r].on && (rs->rules[r].kind != FR_RULE_DECLARE || rs->rules[r].nattached))
             ix->base_emit[ix->nbase_emit++] = r;
     /* each key's declarers enabled at the baseline (positions in kd_*) */
     if (AZ(ix->kdb_off, nk + 1)) {
@@ -2541,7 +2720,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     for (uint32_t k = 0; k < nk; k++) {
         ix->kdb_off[k + 1] = ix->kdb_off[k];
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
-            ix->kdb_off[k + 1] += ev->on[ix->kd_rule[i]] != 0;
+            ix->kdb_off[k + 1] += ev->rst[ix->kd_rule[i]].on != 0;
     }
     if (AZ(ix->kdb_pos, ix->kdb_off[nk])) {
         fr_eval_free(&ev);
@@ -2549,7 +2728,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     }
     for (uint32_t k = 0, at = 0; k < nk; k++)
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
-            if (ev->on[ix->kd_rule[i]])
+            if (ev->rst[ix->kd_rule[i]].on)
                 ix->kdb_pos[at++] = i;
     ix->incremental = clean;
     fr_eval_free(&ev);
@@ -2657,9 +2836,12 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                  * their guard passes for (rule order within a bucket) */
                 uint32_t bfill[65] = { 0 };
                 for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs;
+                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
                     uint64_t b = 0;
-                    conj_dense(rs, ix, ix->guards[gl[q]].node, &gs, &b);
+                    if (ix->fast[gn_].kind == FR_FAST_BITS)
+                        b = ix->fast[gn_].bits;   /* (conj_dense's, kept) */
+                    else
+                        conj_dense(rs, ix, gn_, &gs, &b);
                     for (; b; b &= b - 1)
                         bfill[__builtin_ctzll(b) + 1]++;
                 }
@@ -2671,9 +2853,12 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                     break;
                 }
                 for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs;
+                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
                     uint64_t b = 0;
-                    conj_dense(rs, ix, ix->guards[gl[q]].node, &gs, &b);
+                    if (ix->fast[gn_].kind == FR_FAST_BITS)
+                        b = ix->fast[gn_].bits;   /* (conj_dense's, kept) */
+                    else
+                        conj_dense(rs, ix, gn_, &gs, &b);
                     for (; b; b &= b - 1)
                         gt->rules[bfill[__builtin_ctzll(b)]++] = gl[q];
                 }
@@ -2817,10 +3002,12 @@ static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, u
         choose_precheck(rs, ix, nd->b, slot, bits, best);
         return;
     }
-    uint32_t s;
-    uint64_t b;
-    if (!conj_dense(rs, ix, n, &s, &b))
+    /* (a dense test of a bool node is its fast test, built first) */
+    const fr_fast *f = &ix->fast[n];
+    if (f->kind != FR_FAST_BITS)
         return;
+    uint32_t s = f->slot;
+    uint64_t b = f->bits;
     uint32_t ndom = dense_ndom(rs, s / 2);
     uint32_t np = (uint32_t)__builtin_popcountll(b);
     /* prefer the fewest passing values, relative to the domain */
@@ -2836,51 +3023,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     uint32_t nr = rs->nrules, nk = rs->nkeys;
     if (AZ(ix->pslot, nr) || AZ(ix->pvidx, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
         return -1;
-    for (uint32_t r = 0; r < nr; r++) {
-        uint32_t best = UINT32_MAX;
-        ix->pslot[r] = NONE32;
-        ix->pbits[r] = 0;
-        choose_precheck(rs, ix, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
-        /* a pre-check that everything passes is useless */
-        if (ix->pslot[r] != NONE32 && best >= 1024)
-            ix->pslot[r] = NONE32;
-        uint32_t ps = ix->pslot[r];
-        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
-    }
-    for (uint32_t k = 0; k < nk; k++)
-        if (ix->kd_off[k + 1] > ix->kd_off[k])
-            ix->dkeys[ix->ndkeys++] = k;
-    /* for the compact writer: name lengths, enum values in compact form */
-    if (AZ(ix->rname_len, nr) || AZ(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
-        return -1;
-    for (uint32_t r = 0; r < nr; r++)
-        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
-    for (uint32_t k = 0; k < nk; k++)
-        ix->kname_len[k] = (uint32_t)strlen(rs->keys[k].name);
-    for (uint32_t e = 0; e < rs->nenums; e++)
-        ix->enum_off[e + 1] = ix->enum_off[e] + rs->enums[e].nvalues;
-    uint32_t nev = ix->enum_off[rs->nenums];
-    if (AZ(ix->ecompact, nev) || AZ(ix->ecompact_len, nev))
-        return -1;
-    for (uint32_t e = 0; e < rs->nenums; e++)
-        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
-            fr_buf b = { 0 };
-            const char *name = rs->enums[e].values[v];
-            fr_compact_str(&b, name, strlen(name));
-            if (b.oom) {
-                fr_buf_free(&b);
-                return -1;
-            }
-            char *c = fr_arena_strndup(a, b.p ? b.p : "", b.len);
-            fr_buf_free(&b);
-            if (!c)
-                return -1;
-            ix->ecompact[ix->enum_off[e] + v] = c;
-            ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)strlen(c);
-        }
-    /* Small rule sets: scanning every rule with its pre-check costs less
-     * than the bookkeeping of the incremental mode. */
-    ix->default_mode = nr <= 256 ? FR_MODE_SCAN : FR_MODE_INCR;
     /* fast node tests */
     if (AZ(ix->fast, rs->nnodes))
         return -1;
@@ -2940,6 +3082,51 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         ix->fast[n].bits = b;
         ix->fast[n].vidx = ((s & 1) ? nk : 0) + k;
     }
+    for (uint32_t r = 0; r < nr; r++) {
+        uint32_t best = UINT32_MAX;
+        ix->pslot[r] = NONE32;
+        ix->pbits[r] = 0;
+        choose_precheck(rs, ix, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
+        /* a pre-check that everything passes is useless */
+        if (ix->pslot[r] != NONE32 && best >= 1024)
+            ix->pslot[r] = NONE32;
+        uint32_t ps = ix->pslot[r];
+        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
+    }
+    for (uint32_t k = 0; k < nk; k++)
+        if (ix->kd_off[k + 1] > ix->kd_off[k])
+            ix->dkeys[ix->ndkeys++] = k;
+    /* for the compact writer: name lengths, enum values in compact form */
+    if (AZ(ix->rname_len, nr) || AZ(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++)
+        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
+    for (uint32_t k = 0; k < nk; k++)
+        ix->kname_len[k] = (uint32_t)strlen(rs->keys[k].name);
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        ix->enum_off[e + 1] = ix->enum_off[e] + rs->enums[e].nvalues;
+    uint32_t nev = ix->enum_off[rs->nenums];
+    if (AZ(ix->ecompact, nev) || AZ(ix->ecompact_len, nev))
+        return -1;
+    for (uint32_t e = 0; e < rs->nenums; e++)
+        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
+            fr_buf b = { 0 };
+            const char *name = rs->enums[e].values[v];
+            fr_compact_str(&b, name, strlen(name));
+            if (b.oom) {
+                fr_buf_free(&b);
+                return -1;
+            }
+            char *c = fr_arena_strndup(a, b.p ? b.p : "", b.len);
+            fr_buf_free(&b);
+            if (!c)
+                return -1;
+            ix->ecompact[ix->enum_off[e] + v] = c;
+            ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)strlen(c);
+        }
+    /* Small rule sets: scanning every rule with its pre-check costs less
+     * than the bookkeeping of the incremental mode. */
+    ix->default_mode = nr <= 256 ? FR_MODE_SCAN : FR_MODE_INCR;
     /* conjunct lists: conditions that are conjunctions of fast tests */
     if (AZ(ix->cl_off, nr + 1))
         return -1;
@@ -2993,21 +3180,81 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 list[total++] = ix->fast[conj[i]];
     }
     ix->cl_off[nr] = total;
-    if (AZ(ix->cl_fast, total) || AZ(ix->early, nr))
+    if (AZ(ix->cl_test, total) || AZ(ix->early, nr))
         goto oom;
-    if (total)
-        memcpy(ix->cl_fast, list, total * sizeof *list);
+    for (uint32_t q = 0; q < total; q++) {
+        const fr_fast *f = &list[q];
+        fr_ctest *t = &ix->cl_test[q];
+        t->vidx = f->vidx;
+        t->kind = f->kind == FR_FAST_BITS ? FR_FAST_BITS : FR_FAST_ICMP;
+        if (f->kind == FR_FAST_BITS) {
+            t->x = f->bits;
+            continue;
+        }
+        if (f->kind == FR_FAST_ICMP) {
+            t->op = f->op;
+            t->x = (uint64_t)f->c;
+            continue;
+        }
+        /* a range [lo, lo + span] made from one comparison, or its
+         * complement (!=): back to that comparison */
+        int64_t lo = f->c;
+        uint64_t hi = (uint64_t)lo + f->bits;
+        if (f->bits == 0) {
+            t->op = f->op ? FR_OP_NE : FR_OP_EQ;
+            t->x = (uint64_t)lo;
+        } else if (lo == INT64_MIN) {
+            t->op = FR_OP_LE;
+            t->x = hi;
+        } else {
+            t->op = FR_OP_GE;   /* (hi is INT64_MAX) */
+            t->x = (uint64_t)lo;
+        }
+    }
     for (uint32_t r = 0; r < nr; r++) {
         uint8_t kind = rs->rules[r].kind;
         if (kind == FR_RULE_DECLARE || kind == FR_RULE_REQUIRE || ix->cl_off[r] == ix->cl_off[r + 1])
             continue;
         int final = 1;
         for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
-            uint32_t sl = ix->cl_fast[q].slot, k = sl / 2;
+            uint32_t sl = list[q].slot, k = sl / 2;
             if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
                 final = 0;
         }
         ix->early[r] = (uint8_t)final;
+    }
+    size_t nnames = 0;
+    for (uint32_t r = 0; r < nr; r++)
+        nnames += ix->rname_len[r];
+    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames))
+        goto oom;
+    nnames = 0;
+    for (uint32_t r = 0; r < nr; r++) {
+        fr_rflat *rf = &ix->rflat[r];
+        rf->cl = ix->cl_off[r];
+        rf->ncl = ix->cl_off[r + 1] - ix->cl_off[r];
+        rf->group = ix->group_of[r];
+        rf->name = (uint32_t)nnames;
+        rf->name_len = ix->rname_len[r];
+        rf->item = ix->item_off[r];
+        memcpy(ix->rnames + nnames, rs->rules[r].name, ix->rname_len[r]);
+        nnames += ix->rname_len[r];
+    }
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        uint8_t fl = ix->early[r] ? FR_RF_EARLY : 0;
+        if (ix->cl_off[r] != ix->cl_off[r + 1] && ru->kind != FR_RULE_REQUIRE)
+            fl |= FR_RF_LIST;
+        if (ru->kind == FR_RULE_DECLARE) {
+            fl |= FR_RF_DECL;
+            if (ru->nattached)
+                fl |= FR_RF_ATT;
+        } else {
+            uint8_t sev = ru->kind == FR_RULE_WARN ? FR_SEV_WARNING
+                        : ru->kind == FR_RULE_INFO ? FR_SEV_INFO : FR_SEV_ERROR;
+            fl |= (uint8_t)(sev << FR_RF_SEVSH);
+        }
+        ix->rflat[r].flags = fl;
     }
     free(stack);
     free(conj);
@@ -3021,6 +3268,196 @@ oom:
     return 0;
 }
 
+/* ---- SCAN mode tables ---- */
+
+typedef struct scctx {
+    const struct fr_evindex *ix;
+    uint32_t  nk;
+    int       decl;        /* 0 checks; declare rules on: 1 final slots, 2 declared keys */
+    uint32_t  group;       /* the group of the declare rule */
+    uint32_t *fidx;        /* [2 * nk]: filter index of a value index, NONE32 */
+    uint32_t *fvidx;       /* the slots, in filter order */
+    uint32_t  nf;
+    uint64_t *rows;        /* NULL: counting */
+    uint32_t  nw, pos;
+} scctx;
+
+static void sc_add(scctx *c, uint32_t vidx, uint64_t bits)
+{
+    if (vidx == NONE32 || vidx >= 2 * c->nk)
+        return;
+    if (c->decl) {
+        int declared = vidx < c->nk && c->ix->kd_off[vidx] != c->ix->kd_off[vidx + 1];
+        if (declared != (c->decl == 2))
+            return;
+        /* (a key declared in the rule's group or later is not final yet) */
+        if (declared && !(c->ix->klast[vidx] < c->group))
+            return;
+    }
+    uint32_t f = c->fidx[vidx];
+    if (f == NONE32) {
+        if (c->rows)
+            return;   /* cannot happen: counted */
+        f = c->fidx[vidx] = c->nf;
+        c->fvidx[c->nf++] = vidx;
+    }
+    if (!c->rows)
+        return;
+    for (uint32_t d = 0; d < 64; d++)
+        if (!((bits >> d) & 1))
+            c->rows[((size_t)f * 64 + d) * c->nw + c->pos / 64] &= ~(1ull << (c->pos & 63));
+}
+
+/* The exact filters of a condition: its dense conjuncts. */
+static void sc_conj(scctx *c, const fr_ruleset *rs, uint32_t n)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_AND) {
+        sc_conj(c, rs, nd->a);
+        sc_conj(c, rs, nd->b);
+        return;
+    }
+    const fr_fast *f = &c->ix->fast[n];
+    if (f->kind == FR_FAST_BITS)
+        sc_add(c, f->vidx, f->bits);
+}
+
+static void sc_rule(scctx *c, const fr_ruleset *rs, uint32_t r)
+{
+    sc_add(c, c->ix->pvidx[r], c->ix->pbits[r]);
+    sc_conj(c, rs, rs->rules[r].cond);
+}
+
+/* One table (declare rules at scan positions, or the checks).  0 or -1. */
+static int sc_table(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, int decl,
+                    uint32_t *fidx, uint32_t *fvidx, uint32_t *nf_out, uint32_t **vidx_out,
+                    uint64_t **rows_out)
+{
+    uint32_t n = decl ? ix->nplan : ix->nchecks, nw = (n + 63) / 64;
+    const uint64_t *all = decl ? ix->sc_alld : ix->sc_allc;
+    scctx c = { ix, rs->nkeys, decl, 0, fidx, fvidx, 0, NULL, nw, 0 };
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t p = 0; p < n; p++) {
+            uint32_t r = decl ? ix->sc_rules[p] : ix->checks[p];
+            if (decl && ix->groups[ix->sc_group[p]].cyclic)
+                continue;   /* a cyclic group runs whole */
+            c.pos = p;
+            c.group = decl ? ix->sc_group[p] : NONE32;
+            sc_rule(&c, rs, r);
+        }
+        if (pass == 0 && decl == 2) {
+            /* in the order the keys become final */
+            for (uint32_t i = 1; i < c.nf; i++)
+                for (uint32_t j = i; j > 0 && ix->klast[fvidx[j - 1]] > ix->klast[fvidx[j]]; j--) {
+                    uint32_t t = fvidx[j];
+                    fvidx[j] = fvidx[j - 1];
+                    fvidx[j - 1] = t;
+                }
+            for (uint32_t i = 0; i < c.nf; i++)
+                fidx[fvidx[i]] = i;
+        }
+        if (pass == 0) {
+            /* tables bigger than the rules are not worth it */
+            size_t nwords = (size_t)c.nf * 64 * nw, cap = 32 * (size_t)rs->nrules;
+            if (!c.nf || nwords > (cap > 4096 ? cap : 4096))
+                break;
+            if (AZ(c.rows, nwords))
+                return -1;
+            for (size_t i = 0; i < (size_t)c.nf * 64; i++)
+                memcpy(c.rows + i * nw, all, nw * sizeof *all);
+        }
+    }
+    for (uint32_t i = 0; i < c.nf; i++)
+        fidx[fvidx[i]] = NONE32;
+    if (!c.rows)
+        return 0;
+    if (AZ(*vidx_out, c.nf))
+        return -1;
+    memcpy(*vidx_out, fvidx, c.nf * sizeof *fvidx);
+    *rows_out = c.rows;
+    *nf_out = c.nf;
+    return 0;
+}
+
+static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t np = ix->nplan, nc = ix->nchecks, nk = rs->nkeys;
+    ix->sc_nwd = (np + 63) / 64;
+    ix->sc_nwc = (nc + 63) / 64;
+    if (AZ(ix->sc_rules, np) || AZ(ix->sc_group, np) || AZ(ix->sc_alld, ix->sc_nwd) ||
+        AZ(ix->sc_allc, ix->sc_nwc))
+        return -1;
+    uint32_t p = 0;
+    for (uint32_t g = 0; g < ix->ngroups; g++)
+        for (uint32_t i = 0; i < ix->groups[g].n && p < np; i++, p++) {
+            ix->sc_rules[p] = ix->plan_rules[ix->groups[g].first + i];
+            ix->sc_group[p] = g;
+        }
+    for (uint32_t i = 0; i < p; i++)
+        ix->sc_alld[i / 64] |= 1ull << (i & 63);
+    for (uint32_t i = 0; i < nc; i++)
+        ix->sc_allc[i / 64] |= 1ull << (i & 63);
+    size_t ndef = 2 * (size_t)nk;
+    if (AZ(ix->sc_def, ndef))
+        return -1;
+    for (uint32_t k = 0; k < nk; k++)
+        ix->sc_def[k] = ix->sc_def[nk + k] = rs->keys[k].def;
+    ix->sc_bulk = nk <= 256 && rs->nrules <= 512;
+    /* the compact writer's bound (as fr_result_append_compact computes
+     * it per line, for every rule and key at once) */
+    size_t nwk = (nk + 63) / 64;
+    if (AZ(ix->cw_strmask, nwk))
+        return -1;
+    size_t bound = 16;
+    for (uint32_t r = 0; r < rs->nrules; r++)
+        bound += ix->rname_len[r] + 1;
+    for (uint32_t k = 0; k < nk; k++) {
+        bound += ix->kname_len[k] + 2;
+        fr_type t = rs->keys[k].type;
+        if (t.kind == FR_T_STRING) {
+            bound += 4 + 2;
+            ix->cw_strmask[k / 64] |= 1ull << (k & 63);
+        } else if (t.kind == FR_T_ENUM) {
+            size_t m = 4;
+            for (uint32_t v = ix->enum_off[t.enum_id]; v < ix->enum_off[t.enum_id + 1]; v++)
+                if (ix->ecompact_len[v] > m)
+                    m = ix->ecompact_len[v];
+            bound += m;
+        } else
+            bound += 20;
+    }
+    ix->cw_bound = bound <= 256 * 1024 ? bound : 0;
+    if (rs->nrules > 1024)
+        return 0;   /* SCAN is for small rule sets: no filters */
+    uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);
+    uint32_t *fvidx = malloc((2 * (size_t)nk + 1) * sizeof *fvidx);
+    if (!fidx || !fvidx) {
+        free(fidx);
+        free(fvidx);
+        return -1;
+    }
+    memset(fidx, 0xff, (2 * (size_t)nk + 1) * sizeof *fidx);
+    int rc = (sc_table(a, rs, ix, 1, fidx, fvidx, &ix->sc_nfd, &ix->sc_fd_vidx, &ix->sc_fd_rows) < 0 ||
+              sc_table(a, rs, ix, 2, fidx, fvidx, &ix->sc_nfl, &ix->sc_fl_vidx, &ix->sc_fl_rows) < 0 ||
+              sc_table(a, rs, ix, 0, fidx, fvidx, &ix->sc_nfc, &ix->sc_fc_vidx, &ix->sc_fc_rows) < 0)
+             ? -1 : 0;
+    /* the check filters hold every check's pre-check when built */
+    ix->sc_exact = rc == 0 && ix->sc_fc_rows != NULL;
+    for (uint32_t i = 0; i < nc && ix->sc_exact; i++)
+        if (ix->pvidx[ix->checks[i]] != NONE32 && ix->pvidx[ix->checks[i]] >= 2 * nk)
+            ix->sc_exact = false;
+    if (rc == 0 && ix->sc_nfl) {
+        if (AZ(ix->sc_fl_group, ix->sc_nfl))
+            rc = -1;
+        else
+            for (uint32_t f = 0; f < ix->sc_nfl; f++)
+                ix->sc_fl_group[f] = ix->klast[ix->sc_fl_vidx[f]];
+    }
+    free(fidx);
+    free(fvidx);
+    return rc;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -3031,7 +3468,8 @@ int fr_eval_index_build(fr_ruleset *rs)
         return -1;
     int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
-              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0) ? -1 : 0;
+              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 ||
+              build_scan(a, rs, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;
     rs->evindex = ix;

@@ -61,6 +61,34 @@ typedef struct fr_fast {
 
 enum { FR_FAST_NONE = 0, FR_FAST_BITS = 1, FR_FAST_ICMP = 2, FR_FAST_RANGE = 3 };
 
+/* A fast test in a conjunct list, compact: FR_FAST_BITS (x: the set) or
+ * FR_FAST_ICMP (op, x: the constant). */
+typedef struct fr_ctest {
+    uint32_t vidx;        /* index in ev->res (input values follow the resolved) */
+    uint8_t  kind;
+    uint8_t  op;
+    uint64_t x;
+} fr_ctest;
+
+/* What the hot paths read of a rule, in one place. */
+typedef struct fr_rflat {
+    uint32_t cl, ncl;     /* its conjunct list: cl_test[cl .. cl + ncl) (cl_off) */
+    uint32_t group;       /* group_of */
+    uint32_t name, name_len;   /* its name in ix->rnames */
+    uint32_t item;        /* item_off */
+    uint8_t  flags;       /* FR_RF_* */
+    uint8_t  base_on;     /* on at the baseline */
+} fr_rflat;
+
+/* Per-rule flags for the hot paths (fr_rflat.flags). */
+enum {
+    FR_RF_EARLY = 1,      /* early[r] */
+    FR_RF_LIST  = 2,      /* its conjunct list is its whole condition (not a require) */
+    FR_RF_DECL  = 4,      /* a declare rule */
+    FR_RF_ATT   = 8,      /* a declare rule with attached messages */
+    FR_RF_SEVSH = 4       /* bits 4-5: severity of a non-declare rule's message */
+};
+
 struct fr_evindex {
     fr_spellmap map;
 
@@ -103,9 +131,41 @@ struct fr_evindex {
     uint32_t  *enum_off;                /* [nenums + 1] into ecompact */
     const char **ecompact;  uint32_t *ecompact_len;
     fr_fast   *fast;                    /* [nnodes] */
-    uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_fast */
-    fr_fast   *cl_fast;
+    uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_test */
+    struct fr_ctest *cl_test;
     uint8_t   *early;                   /* [nrules]: a check judged when marked */
+    struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
+    char      *rnames;                  /* every rule name, back to back (rflat.name) */
+
+    /* SCAN mode.  Declare rules in scan order (groups in plan order, each
+     * group's rules in its order) and their groups; the checks are
+     * ix->checks.  Exact filters: a dense conjunct of a rule's condition
+     * (or its pre-check) that is false makes the rule off without a
+     * run-time error, so per filter slot (a value index in ev->res) and
+     * value (bit 0 null, bit i+1 value i) a bit set over positions says
+     * which rules can still fire.  Declare rules are filtered only on
+     * values that are final before any rule runs (input values, keys
+     * without declarers), checks on any dense slot.  sc_nf* is 0 when
+     * the tables would be too big (every rule is then a candidate). */
+    uint32_t  *sc_rules, *sc_group;     /* [nplan] */
+    uint32_t   sc_nwd, sc_nwc;          /* words over declare / check positions */
+    uint64_t  *sc_alld, *sc_allc;       /* every position */
+    uint32_t   sc_nfd, sc_nfc;
+    uint32_t  *sc_fd_vidx, *sc_fc_vidx; /* [nf] */
+    uint64_t  *sc_fd_rows, *sc_fc_rows; /* [nf * 64 * nw]: (f * 64 + d) * nw + w */
+    /* declare rules filtered on keys that rules declare: applied once the
+     * scan is past the key's last declaring group (sc_fl_group, ascending),
+     * to the positions after it */
+    fr_val    *sc_def;                  /* [2 * nkeys]: defaults, as ev->res and ev->input */
+    bool       sc_bulk;                 /* restore by copying everything (few keys and rules) */
+    bool       sc_exact;                /* the check filters hold every pre-check */
+    /* the compact writer's bound of a line without the string values
+     * (0: too big, computed per line), and the string keys */
+    size_t     cw_bound;
+    uint64_t  *cw_strmask;              /* [(nkeys + 63) / 64] */
+    uint32_t   sc_nfl;
+    uint32_t  *sc_fl_vidx, *sc_fl_group;
+    uint64_t  *sc_fl_rows;
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
@@ -115,6 +175,13 @@ struct fr_evindex {
     fr_val   *base_item;    /* [nitems] */
     uint32_t *base_emit;    uint32_t nbase_emit;  /* rules with messages, rule order */
 };
+
+/* An evaluator's state of a rule (fr_eval.rst). */
+typedef struct fr_rstate {
+    uint32_t mark;        /* == epoch: marked in this config */
+    uint8_t  on;          /* enabled / fired */
+    uint8_t  rt;          /* an fr_rt code */
+} fr_rstate;
 
 /* Message records, sorted into report order. */
 typedef struct fr_emit {
@@ -147,14 +214,15 @@ struct fr_eval {
     int32_t  *decl_by;
     int32_t  *conf_a, *conf_b;
     uint64_t *declbits;
-    /* rule state */
-    uint8_t  *on, *rt;
+    /* rule state: rst[r].on, .rt (a run-time error), .mark (marked in
+     * this config: == epoch) together, one cache line for a rule */
+    struct fr_rstate *rst;
     uint32_t *rt_node;
     fr_val   *itemval;
 
     /* per-config bookkeeping */
     uint32_t  epoch;
-    uint32_t *rmark, *kmark;
+    uint32_t *kmark;
     uint32_t *kneed;         /* key must be resolved again (epoch stamp) */
     uint32_t *touched_rules; uint32_t ntouched_rules;
     uint32_t *touched_keys;  uint32_t ntouched_keys;
@@ -170,6 +238,10 @@ struct fr_eval {
     int       kl_full;       /* a list overflowed: resolve from all declarers */
     uint32_t *kcand;         uint32_t capkcand;
     uint32_t *kpend;         /* scan mode: keys awaiting their last group [nkeys + group keys] */
+    uint64_t *scand;         /* scan mode: candidate positions [max(sc_nwd, sc_nwc)] */
+    uint32_t *kcount;        /* scan mode: enabled declarers of a pending key (2: many or unknown) */
+    uint32_t *kitem, *krule; /* scan mode: the one enabled declarer and its item */
+    int       scan_conf;     /* scan mode: a conflict may have been recorded */
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;

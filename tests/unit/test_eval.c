@@ -940,6 +940,160 @@ static void test_order_independence(void **state)
     (void)configs;
 }
 
+/* Exact form of a result (messages in report order, with their texts). */
+static char *exact(const fr_ruleset *rs, const fr_result *r)
+{
+    char *c = canon(rs, r);
+    size_t cap = 16384, len = strlen(c);
+    char *buf = calloc(1, cap);
+    memcpy(buf, c, len);
+    free(c);
+    for (int sev = 0; sev < 3; sev++)
+        for (size_t i = 0; i < fr_result_nmessages(r, (fr_severity)sev); i++) {
+            const fr_message *m = fr_result_message(r, (fr_severity)sev, i);
+            len += (size_t)snprintf(buf + len, cap - len, "|%d %s %s %s", sev, fr_rule_name(rs, (size_t)m->rule),
+                                    m->kind, m->text);
+            if (len >= cap)
+                len = cap - 1;
+        }
+    char *out = NULL;
+    size_t olen = 0, ocap = 0;
+    if (fr_result_append_compact(r, &out, &olen, &ocap) == FR_OK && len + olen + 2 < cap)
+        len += (size_t)snprintf(buf + len, cap - len, "|%s", out);
+    free(out);
+    return buf;
+}
+
+/* Conditions the fast paths take apart: key against key, given(), require
+ * with a list, many rules (bit sets over several words), declared keys
+ * read by later rules. */
+static void atom2(rng *r, char *out, size_t cap)
+{
+    switch (below(r, 9)) {
+    case 0: snprintf(out, cap, "i%u %s i%u", below(r, 2), (const char *const[]){ "=", "!=", "<", "<=", ">", ">=" }[below(r, 6)], below(r, 2)); break;
+    case 1: snprintf(out, cap, "given(i%u) != i%u", below(r, 2), below(r, 2)); break;
+    case 2: snprintf(out, cap, "e%u %s e%u", below(r, 3), below(r, 2) ? "=" : "!=", below(r, 3)); break;
+    case 3: snprintf(out, cap, "b0 %s b1", below(r, 2) ? "=" : "!="); break;
+    case 4: snprintf(out, cap, "given(e%u) = v%u", below(r, 3), below(r, 3)); break;
+    case 5: snprintf(out, cap, "i%u / i%u > 0", below(r, 2), below(r, 2)); break;
+    default: atom(r, out, cap); break;
+    }
+}
+
+static void gen_rule2(rng *r, unsigned id, char *out, size_t cap)
+{
+    char cond[256] = "", req[256] = "", a[64];
+    unsigned n = 1 + below(r, 3);
+    for (unsigned i = 0; i < n; i++) {
+        atom2(r, a, sizeof a);
+        strcat(cond, i ? (below(r, 5) ? " & " : " | ") : "");
+        strcat(cond, a);
+    }
+    unsigned kind = below(r, 10);
+    if (kind < 3) {
+        unsigned k = below(r, 7);
+        char val[16];
+        if (k < 3)
+            snprintf(val, sizeof val, "v%u", below(r, 3));
+        else if (k < 5)
+        {
+            unsigned lit = below(r, 2);
+            snprintf(val, sizeof val, lit ? "%u" : "i%u", lit ? below(r, 4) : below(r, 2));
+        }
+        else
+            snprintf(val, sizeof val, "%s", below(r, 2) ? "true" : "false");
+        snprintf(out, cap, "rule r%u: %s -> declare %s = %s%s;\n", id, cond, kname[k], val,
+                 below(r, 3) ? "" : " info \"i{i0}\"");
+    } else if (kind < 5) {
+        unsigned m = 1 + below(r, 2);
+        for (unsigned i = 0; i < m; i++) {
+            atom2(r, a, sizeof a);
+            strcat(req, i ? " & " : "");
+            strcat(req, a);
+        }
+        snprintf(out, cap, "rule r%u: %s -> require %s else \"q {i1}\";\n", id, cond, req);
+    } else {
+        static const char *const act[] = { "error", "warn", "info" };
+        snprintf(out, cap, "rule r%u: %s -> %s \"m {%s}\";\n", id, cond, act[below(r, 3)], kname[below(r, 7)]);
+    }
+}
+
+static void test_modes_agree(void **state)
+{
+    (void)state;
+    rng r = { 20261202 };
+    static const char head[] =
+        "flag e0 : enum { v0, v1, v2 } = v0;\n"
+        "flag e1 : enum { v0, v1, v2 } = v0;\n"
+        "flag e2 : enum { v0, v1, v2 } = v1;\n"
+        "flag i0 : int = 0;\n"
+        "flag i1 : int = 2;\n"
+        "flag b0 : bool = false;\n"
+        "flag b1 : bool = true;\n";
+    int differ_from_empty = 0;
+    for (int set = 0; set < 40; set++) {
+        unsigned nr = set < 30 ? 3 + below(&r, 20) : 70 + below(&r, 130);
+        size_t cap = sizeof head + 400 * (size_t)nr;
+        char *text = calloc(1, cap);
+        strcpy(text, head);
+        for (unsigned i = 0; i < nr; i++) {
+            char rule[400];
+            gen_rule2(&r, i, rule, sizeof rule);
+            strcat(text, rule);
+        }
+        fr_ruleset *rs = compile(text);
+        fr_eval *ev[3];
+        static const int modes[3] = { FR_MODE_FULL, FR_MODE_SCAN, FR_MODE_INCR };
+        for (int m = 0; m < 3; m++) {
+            ev[m] = fr_eval_new(rs);
+            assert_non_null(ev[m]);
+            fr_eval_set_mode(ev[m], modes[m]);
+        }
+        for (int c = 0; c < 40; c++) {
+            char line[256];
+            gen_config(&r, line, sizeof line);
+            char *want = NULL;
+            for (int m = 0; m < 3; m++) {
+                const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
+                assert_non_null(res);
+                /* every check as the condition trees say (fr_eval_node,
+                 * no conjunct lists), on the resolved state */
+                for (size_t ri = 0; fr_result_status(res) != FR_STATUS_INVALID && ri < rs->nrules; ri++) {
+                    const fr_rule *ru = &rs->rules[ri];
+                    if (ru->kind == FR_RULE_DECLARE)
+                        continue;
+                    fr_val v;
+                    int rc = fr_eval_node(ev[m], ru->cond, &v);
+                    int cv = rc ? -rc : (!v.is_null && v.i);
+                    if (cv > 0 && ru->kind == FR_RULE_REQUIRE) {
+                        rc = fr_eval_node(ev[m], ru->req, &v);
+                        cv = rc ? -rc : !(!v.is_null && v.i);
+                    }
+                    if (ev[m]->rst[ri].on != (cv > 0) || ev[m]->rst[ri].rt != (cv < 0 ? -cv : 0))
+                        fail_msg("set %d config '%s' mode %d: rule %s on %d rt %d, its tree says %d\n%s", set,
+                                 line, modes[m], ru->name, ev[m]->rst[ri].on, ev[m]->rst[ri].rt, cv, text);
+                }
+                char *got = exact(rs, res);
+                if (!want)
+                    want = got;
+                else {
+                    if (strcmp(want, got))
+                        fail_msg("set %d config '%s': mode %d gives\n%s\nnot (full)\n%s\nrules:\n%s", set, line,
+                                 modes[m], got, want, text);
+                    free(got);
+                }
+            }
+            differ_from_empty += line[0] != '\0';
+            free(want);
+        }
+        for (int m = 0; m < 3; m++)
+            fr_eval_free(&ev[m]);
+        fr_ruleset_free(&rs);
+        free(text);
+    }
+    assert_true(differ_from_empty > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -957,6 +1111,7 @@ int main(void)
         cmocka_unit_test(test_explain),
         cmocka_unit_test(test_test_blocks),
         cmocka_unit_test(test_order_independence),
+        cmocka_unit_test(test_modes_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
