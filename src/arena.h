@@ -1,16 +1,54 @@
 /* arena.h — bump allocation for data that lives as long as its owner
  * (a ruleset, a compiler run, one evaluation).  All allocations are checked:
- * on failure the functions return NULL and the arena stays valid. */
+ * on failure the functions return NULL and the arena stays valid.
+ *
+ * The common case (the request fits in the newest block) is inline: a
+ * compare and a pointer bump; the rest is fr_arena_alloc_slow. */
 #ifndef FR_ARENA_H
 #define FR_ARENA_H
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
-typedef struct fr_arena fr_arena;
+#define FR_ARENA_ALIGN 16
+
+typedef struct fr_arena {
+    unsigned char   *cur, *end;   /* the newest block's free bytes (cur is aligned) */
+    unsigned char   *zero;        /* [zero, end) of the newest block is zero */
+    struct fr_block *head;        /* the newest block (arena.c) */
+} fr_arena;
 
 fr_arena *fr_arena_new(void);
 void      fr_arena_free(fr_arena **a);
-void     *fr_arena_alloc(fr_arena *a, size_t n);           /* aligned to 16, uninitialised */
-void     *fr_arena_zalloc(fr_arena *a, size_t n);          /* zeroed */
+void     *fr_arena_alloc_slow(fr_arena *a, size_t n);
+
+/* aligned to 16, uninitialised */
+static inline void *fr_arena_alloc(fr_arena *a, size_t n)
+{
+    /* the free space is a multiple of 16: n fits, so does n rounded up */
+    if (n - 1 < (size_t)(a->end - a->cur)) {
+        void *p = a->cur;
+        a->cur += (n + FR_ARENA_ALIGN - 1) & ~(size_t)(FR_ARENA_ALIGN - 1);
+        return p;
+    }
+    return fr_arena_alloc_slow(a, n);
+}
+
+/* zeroed */
+static inline void *fr_arena_zalloc(fr_arena *a, size_t n)
+{
+    unsigned char *p = fr_arena_alloc(a, n);
+    /* p is in the newest block, at or above its old free pointer */
+    if (p && p < a->zero) {
+        size_t k = (size_t)(a->zero - p);
+        if (n <= k)
+            memset(p, 0, n);
+        else
+            memset(p, 0, k);
+    }
+    return p;
+}
+
 void     *fr_arena_array(fr_arena *a, size_t n, size_t size);  /* zeroed, overflow-checked */
 char     *fr_arena_strndup(fr_arena *a, const char *s, size_t n); /* NUL-terminated copy */
 /* Forget every allocation but keep the first block for reuse (per-config arenas). */

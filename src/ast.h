@@ -333,11 +333,32 @@ int fr_parse(fr_parse_ctx *ctx);
 
 /* Helpers for the grammar actions (ast.c). */
 fr_span   fr_ctx_span(const fr_parse_ctx *ctx, uint32_t start, uint32_t end);
-ast_expr *ast_expr_new(fr_parse_ctx *ctx, ast_ekind kind, uint32_t start, uint32_t end);
 ast_expr *ast_binary(fr_parse_ctx *ctx, int op, ast_expr *l, ast_expr *r, uint32_t start, uint32_t end);
 ast_expr *ast_unary(fr_parse_ctx *ctx, int op, ast_expr *l, uint32_t start, uint32_t end);
 ast_stmt *ast_stmt_new(fr_parse_ctx *ctx, ast_skind kind);
 void      ast_append(fr_parse_ctx *ctx, ast_stmt *s);
-void     *ast_alloc(fr_parse_ctx *ctx, size_t n);   /* zeroed; sets ctx->oom */
+/* zeroed; sets ctx->oom */
+static inline void *ast_alloc(fr_parse_ctx *ctx, size_t n)
+{
+    void *p = fr_arena_zalloc(ctx->arena, n);
+    if (!p) {
+        ctx->oom = true;
+        ctx->stop = true;
+    }
+    return p;
+}
+
+static inline ast_expr *ast_expr_new(fr_parse_ctx *ctx, ast_ekind kind, uint32_t start, uint32_t end)
+{
+    ast_expr *e = ast_alloc(ctx, sizeof *e);
+    if (!e)
+        return NULL;
+    e->kind = (uint8_t)kind;
+    e->depth = 1;
+    ctx->out->nexprs++;
+    e->pos.start = start;
+    e->pos.end = end;
+    return e;
+}
 
 #endif

@@ -1,4 +1,5 @@
 /* intern.c — open-addressing hash set of names (linear probing). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,57 @@ uint32_t fr_hash_bytes(const void *p, size_t n)
     return h;
 }
 
+/* The table's hash: a few loads and multiplies (names are short; FNV-1a
+ * costs a multiply per byte). */
+static inline uint64_t load64(const char *s)
+{
+    uint64_t w;
+    memcpy(&w, s, 8);
+    return w;
+}
+
+static inline uint32_t load32(const char *s)
+{
+    uint32_t w;
+    memcpy(&w, s, 4);
+    return w;
+}
+
+static inline uint32_t ihash(const char *s, size_t n)
+{
+    const uint64_t K = 0x9E3779B97F4A7C15ull;
+    uint64_t h = (uint64_t)n * K, w;
+    if (n >= 8) {
+        size_t i = 0;
+        for (; i + 8 < n; i += 8) {
+            h = (h ^ load64(s + i)) * K;
+            h ^= h >> 29;
+        }
+        w = load64(s + n - 8);   /* the last 8 bytes (may overlap) */
+    } else if (n >= 4) {
+        w = (uint64_t)load32(s) << 32 | load32(s + n - 4);
+    } else if (n) {
+        w = (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[n / 2] << 8
+          | (unsigned char)s[n - 1];
+    } else {
+        w = 0;
+    }
+    h = (h ^ w) * K;
+    h ^= h >> 32;
+    h *= 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)(h >> 32);
+}
+
+static inline bool same(const char *a, const char *b, size_t n)
+{
+    if (n > 8)
+        return memcmp(a, b, n) == 0;
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
 fr_interner *fr_interner_new(fr_arena *a)
 {
     fr_interner *in = calloc(1, sizeof *in);
@@ -53,11 +105,11 @@ void fr_interner_free(fr_interner **inp)
     *inp = NULL;
 }
 
-static fr_islot *find(const fr_interner *in, const char *s, size_t len, uint32_t h)
+static inline __attribute__((always_inline)) fr_islot *find(const fr_interner *in, const char *s, size_t len, uint32_t h)
 {
     for (size_t i = h & in->mask;; i = (i + 1) & in->mask) {
         fr_islot *sl = &in->slots[i];
-        if (!sl->s || (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0))
+        if (!sl->s || (sl->hash == h && sl->len == len && same(sl->s, s, len)))
             return sl;
     }
 }
@@ -87,7 +139,7 @@ const char *fr_intern(fr_interner *in, const char *s, size_t len)
 {
     if (len > UINT32_MAX)
         return NULL;
-    uint32_t h = fr_hash_bytes(s, len);
+    uint32_t h = ihash(s, len);
     fr_islot *sl = find(in, s, len, h);
     if (sl->s)
         return sl->s;
@@ -110,6 +162,6 @@ const char *fr_intern_lookup(const fr_interner *in, const char *s, size_t len)
 {
     if (len > UINT32_MAX)
         return NULL;
-    fr_islot *sl = find(in, s, len, fr_hash_bytes(s, len));
+    fr_islot *sl = find(in, s, len, ihash(s, len));
     return sl->s;
 }
