@@ -102,7 +102,7 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 
 %type <name> name rname
 %type <str>  str
-%type <e>    cond atom literal
+%type <e>    cond literal
 %type <set>  set members
 %type <k>    keykind nullable
 %type <st>   decl type alias rule action test
@@ -487,7 +487,26 @@ cond
     | cond '/' cond     { $$ = ast_binary(ctx, FR_OP_DIV, $1, $3, @$.start, @$.end); }
     | cond '%' cond     { $$ = ast_binary(ctx, FR_OP_MOD, $1, $3, @$.start, @$.end); }
     | '-' cond %prec UMINUS { $$ = ast_unary(ctx, FR_OP_NEG, $2, @$.start, @$.end); }
-    | atom
+    /* the atoms, here rather than in a nonterminal of their own: a unit
+     * reduction (name -> atom -> cond) costs bison a full reduce step */
+    | IDENT             { $$ = leaf_name(ctx, $1); }
+    | NAME              { $$ = leaf_name(ctx, $1); }
+    | K_GIVEN '(' name ')' {
+        $$ = ast_expr_new(ctx, AE_GIVEN, @$.start, @$.end);
+        if ($$) { $$->u.name = $3.s; $$->op = $3.hyphen; }
+    }
+    | INT {
+        $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
+        if ($$) $$->u.i = $1;
+    }
+    | str {
+        $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
+        if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
+    }
+    | K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
+    | K_FALSE           { $$ = ast_expr_new(ctx, AE_FALSE, @$.start, @$.end); }
+    | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
+    | '(' cond ')'      { $$ = $2; if ($$) $$->pos = @$; }
     ;
 
 set
@@ -524,26 +543,6 @@ members
     }
     ;
 
-atom
-    : name              { $$ = leaf_name(ctx, $1); }
-    | K_GIVEN '(' name ')' {
-        $$ = ast_expr_new(ctx, AE_GIVEN, @$.start, @$.end);
-        if ($$) { $$->u.name = $3.s; $$->op = $3.hyphen; }
-    }
-    | INT {
-        $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
-        if ($$) $$->u.i = $1;
-    }
-    | str {
-        $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
-        if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
-    }
-    | K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
-    | K_FALSE           { $$ = ast_expr_new(ctx, AE_FALSE, @$.start, @$.end); }
-    | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
-    | '(' cond ')'      { $$ = $2; if ($$) $$->pos = @$; }
-    ;
-
 /* A literal value: defaults, set members, test expectations. */
 literal
     : K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
@@ -562,7 +561,8 @@ literal
         $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
         if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
     }
-    | name              { $$ = leaf_name(ctx, $1); }
+    | IDENT             { $$ = leaf_name(ctx, $1); }
+    | NAME              { $$ = leaf_name(ctx, $1); }
     ;
 
 name
