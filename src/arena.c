@@ -83,6 +83,7 @@ void *fr_arena_alloc_slow(fr_arena *a, size_t n)
         return NULL;
     size_t need = (n + FR_ARENA_ALIGN - 1) & ~(size_t)(FR_ARENA_ALIGN - 1);
     fr_block *b = a->head;
+    a->cur = (unsigned char *)(((uintptr_t)a->cur + FR_ARENA_ALIGN - 1) & ~(uintptr_t)(FR_ARENA_ALIGN - 1));
     if ((size_t)(a->end - a->cur) < need) {
         size_t size = b->size;
         while (size < need) {
@@ -116,9 +117,16 @@ char *fr_arena_strndup(fr_arena *a, const char *s, size_t n)
 {
     if (n == SIZE_MAX)
         return NULL;
-    char *p = fr_arena_alloc(a, n + 1);
-    if (!p)
-        return NULL;
+    /* strings need no alignment: no padding after them */
+    char *p;
+    if (n < (size_t)(a->end - a->cur)) {
+        p = (char *)a->cur;
+        a->cur += n + 1;
+    } else {
+        p = fr_arena_alloc(a, n + 1);
+        if (!p)
+            return NULL;
+    }
     if (n)
         memcpy(p, s, n);
     p[n] = '\0';

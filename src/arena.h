@@ -13,7 +13,7 @@
 #define FR_ARENA_ALIGN 16
 
 typedef struct fr_arena {
-    unsigned char   *cur, *end;   /* the newest block's free bytes (cur is aligned) */
+    unsigned char   *cur, *end;   /* the newest block's free bytes (end is aligned) */
     unsigned char   *zero;        /* [zero, end) of the newest block is zero */
     struct fr_block *head;        /* the newest block (arena.c) */
 } fr_arena;
@@ -25,10 +25,12 @@ void     *fr_arena_alloc_slow(fr_arena *a, size_t n);
 /* aligned to 16, uninitialised */
 static inline void *fr_arena_alloc(fr_arena *a, size_t n)
 {
-    /* the free space is a multiple of 16: n fits, so does n rounded up */
-    if (n - 1 < (size_t)(a->end - a->cur)) {
-        void *p = a->cur;
-        a->cur += (n + FR_ARENA_ALIGN - 1) & ~(size_t)(FR_ARENA_ALIGN - 1);
+    /* cur may be unaligned after a string (fr_arena_strndup); the end of a
+     * block is aligned */
+    unsigned char *p = (unsigned char *)(((uintptr_t)a->cur + FR_ARENA_ALIGN - 1)
+                                         & ~(uintptr_t)(FR_ARENA_ALIGN - 1));
+    if (n - 1 < (size_t)(a->end - p)) {
+        a->cur = p + n;
         return p;
     }
     return fr_arena_alloc_slow(a, n);
@@ -47,6 +49,19 @@ static inline void *fr_arena_zalloc(fr_arena *a, size_t n)
             memset(p, 0, k);
     }
     return p;
+}
+
+/* zeroed, aligned to 8 only (small structs without padding to 16) */
+static inline void *fr_arena_zalloc8(fr_arena *a, size_t n)
+{
+    unsigned char *p = (unsigned char *)(((uintptr_t)a->cur + 7) & ~(uintptr_t)7);
+    if (n - 1 < (size_t)(a->end - p)) {
+        a->cur = p + n;
+        if (p < a->zero)
+            memset(p, 0, n);   /* (past `zero` the bytes are zero already) */
+        return p;
+    }
+    return fr_arena_zalloc(a, n);
 }
 
 void     *fr_arena_array(fr_arena *a, size_t n, size_t size);  /* zeroed, overflow-checked */

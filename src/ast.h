@@ -105,21 +105,21 @@ typedef struct ast_vlist {          /* enum members, cli spellings */
     struct ast_vlist *next;
 } ast_vlist;
 
-typedef struct ast_decl {
-    uint8_t    keykind;     /* fr_keykind */
+typedef struct ast_decl {   /* (ordered for packing: an ast_stmt is 144 bytes) */
     ast_name   name;
     ast_name   tname;       /* the type name (bool/int/string) unless enum */
-    uint8_t    is_enum;
+    ast_str    help;
     ast_vlist *values;      /* enum members */
-    uint32_t   nvalues;
-    ast_pos    enum_pos;
-    uint8_t    nullable;
     ast_expr  *def;         /* a literal */
     ast_vlist *cli;
-    uint32_t   ncli;
+    ast_pos    enum_pos;
     ast_pos    cli_pos;
+    uint32_t   nvalues;
+    uint32_t   ncli;
+    uint8_t    keykind;     /* fr_keykind */
+    uint8_t    is_enum;
+    uint8_t    nullable;
     uint8_t    has_help;
-    ast_str    help;
 } ast_decl;
 
 typedef struct ast_alias {
@@ -340,7 +340,7 @@ void      ast_append(fr_parse_ctx *ctx, ast_stmt *s);
 /* zeroed; sets ctx->oom */
 static inline void *ast_alloc(fr_parse_ctx *ctx, size_t n)
 {
-    void *p = fr_arena_zalloc(ctx->arena, n);
+    void *p = fr_arena_zalloc8(ctx->arena, n);
     if (!p) {
         ctx->oom = true;
         ctx->stop = true;
@@ -348,9 +348,14 @@ static inline void *ast_alloc(fr_parse_ctx *ctx, size_t n)
     return p;
 }
 
+/* A leaf but a string has only the union's first 8 bytes (u.name, u.i):
+ * it is allocated without the rest (peak RSS: most nodes are leaves). */
+#define AST_LEAF_SIZE (offsetof(ast_expr, u) + sizeof(int64_t))
+
 static inline ast_expr *ast_expr_new(fr_parse_ctx *ctx, ast_ekind kind, uint32_t start, uint32_t end)
 {
-    ast_expr *e = ast_alloc(ctx, sizeof *e);
+    bool leaf = kind != AE_STR && kind < AE_UNARY;
+    ast_expr *e = ast_alloc(ctx, leaf ? AST_LEAF_SIZE : sizeof *e);
     if (!e)
         return NULL;
     e->kind = (uint8_t)kind;

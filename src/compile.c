@@ -661,6 +661,14 @@ static uint32_t const_id(cc *k, fr_type t, fr_val v)
 
 /* ---- nodes ------------------------------------------------------------------------------ */
 
+/* A zeroed array of a rule's own (small, many: 8-aligned, no padding to 16). */
+static void *arr8(cc *k, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    return fr_arena_zalloc8(k->a, n * size);
+}
+
 static uint32_t node(cc *k, uint8_t op, fr_type t, uint32_t a, uint32_t b, ast_pos p)
 {
     fr_ruleset *rs = k->rs;
@@ -1201,9 +1209,9 @@ static uint32_t c_in(cc *k, const ast_expr *e)
     const ast_set *as = e->u.in.set;
     uint32_t nwords = t.kind == FR_T_ENUM ? (k->enums[t.enum_id].nvalues + 63) / 64 : 0;
     if (t.kind == FR_T_ENUM)
-        set.bits = fr_arena_array(k->a, nwords ? nwords : 1, sizeof *set.bits);
+        set.bits = arr8(k, nwords ? nwords : 1, sizeof *set.bits);
     else if (as->n)
-        set.vals = fr_arena_array(k->a, as->n, sizeof *set.vals);
+        set.vals = arr8(k, as->n, sizeof *set.vals);
     if ((t.kind == FR_T_ENUM && !set.bits) || (t.kind != FR_T_ENUM && as->n && !set.vals)) {
         nomem(k);
         return NONE;
@@ -1565,7 +1573,7 @@ static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
     if (bad || k->oom)
         return -1;
     out->nsegs = (uint32_t)sv->n;
-    out->segs = fr_arena_array(k->a, sv->n ? sv->n : 1, sizeof *out->segs);
+    out->segs = arr8(k, sv->n ? sv->n : 1, sizeof *out->segs);
     if (!out->segs) {
         nomem(k);
         return -1;
@@ -1761,8 +1769,8 @@ static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
 
 static void c_declare(cc *k, const ast_rule *r, fr_rule *out, segvec *sv)
 {
-    out->items = fr_arena_array(k->a, r->nitems, sizeof *out->items);
-    out->attached = fr_arena_array(k->a, r->nattached + 1, sizeof *out->attached);
+    out->items = arr8(k, r->nitems, sizeof *out->items);
+    out->attached = arr8(k, r->nattached + 1, sizeof *out->attached);
     if (!out->items || !out->attached) {
         nomem(k);
         return;
@@ -1865,7 +1873,7 @@ static void c_rule(cc *k, const ast_rule *r, uint32_t id, segvec *sv)
         out->doc = c_doc(k, r->doc);
     /* reads, sorted; the dependency row likewise */
     if (k->nrd) {
-        out->reads = fr_arena_array(k->a, k->nrd, sizeof *out->reads);
+        out->reads = arr8(k, k->nrd, sizeof *out->reads);
         if (!out->reads) {
             nomem(k);
             return;
@@ -2446,6 +2454,36 @@ static void cc_free(cc *k)
         pcre2_compile_context_free(k->pctx);
 }
 
+/* What only the passes over the tree read, freed before the graph and the
+ * evaluator's indexes are built (peak RSS).  cc_free frees the rest. */
+#define RELEASE(p) do { free(p); (p) = NULL; } while (0)
+static void cc_release(cc *k)
+{
+    RELEASE(k->map.e);
+    k->map.mask = k->map.n = 0;
+    /* the interned names stay in the arena; only the passes look names up */
+    fr_interner_free(&k->rs->names);
+    RELEASE(k->keycands);
+    k->nkeycands = 0;
+    RELEASE(k->rulecands);
+    RELEASE(k->consts);
+    RELEASE(k->ctypes);
+    RELEASE(k->consthash);
+    RELEASE(k->sets);
+    RELEASE(k->declmark);
+    RELEASE(k->readmark);
+    RELEASE(k->resmark);
+    RELEASE(k->rd);
+    RELEASE(k->aliases);
+    RELEASE(k->unnamed);
+    RELEASE(k->testrefs);
+    k->naliasrefs = k->nunnamed = k->ntestrefs = 0;
+    k->capaliasrefs = k->capunnamed = k->captestrefs = 0;
+    k->capconsts = k->capsets = k->caprd = k->consthash_mask = 0;
+    k->nrd = 0;
+}
+#undef RELEASE
+
 static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
 {
     ast_file *f = fr_arena_zalloc(ast, sizeof *f);
@@ -2753,12 +2791,18 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
     for (size_t i = 0; i < k->nfiles; i++)
         k->files[i] = NULL;
     fr_arena_free(ast);
+    cc_release(k);
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
     if (fr_graph_build(rs, &k->deps, &c->sink, c->lint) < 0 || fr_ir_index(rs) < 0) {
         nomem(k);
         return NULL;
     }
+    /* the rows of the dependency graph: read by fr_graph_build only */
+    free(k->deps.off);
+    free(k->deps.keys);
+    k->deps.off = k->deps.keys = NULL;
+    k->ndeps = k->capdeps = 0;
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
     if (fr_eval_index_build(rs) < 0) {
