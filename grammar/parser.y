@@ -310,7 +310,8 @@ rule
 
 rulehead
     : %empty            { memset(&$$, 0, sizeof $$); }
-    | K_RULE rname ':'  { $$ = $2; }
+    | K_RULE IDENT ':'  { $$ = $2; }   /* (rname inline: one reduction less a rule) */
+    | K_RULE NAME ':'   { $$ = $2; }
     ;
 
 rname
