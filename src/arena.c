@@ -159,7 +159,7 @@ size_t fr_arena_used(const fr_arena *a)
     return n;
 }
 
-int fr_vec_reserve(void **items, size_t *cap, size_t need, size_t size)
+int fr_vec_grow(void **items, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
         return 0;

@@ -72,5 +72,9 @@ size_t    fr_arena_used(const fr_arena *a);                /* bytes handed out *
 
 /* Growable array helper: grows *items to hold at least `need` elements of
  * `size` bytes with malloc/realloc (not the arena).  Returns 0 or -1. */
-int fr_vec_reserve(void **items, size_t *cap, size_t need, size_t size);
+int fr_vec_grow(void **items, size_t *cap, size_t need, size_t size);
+static inline int fr_vec_reserve(void **items, size_t *cap, size_t need, size_t size)
+{
+    return need <= *cap ? 0 : fr_vec_grow(items, cap, need, size);
+}
 #endif

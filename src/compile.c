@@ -425,6 +425,9 @@ typedef struct cc {
     bool         oom;
 
     ptrmap       map;
+    /* pass 2: the keys of the names looked up last (key_of is called a few
+     * times for each name of a comparison); NULL before */
+    struct keycache *kc;
     /* did-you-mean candidates */
     const char **keycands;  size_t nkeycands;
     const char **rulecands;
@@ -522,8 +525,28 @@ static ast_pos pos2(uint32_t s, uint32_t e)
 
 /* ---- names ------------------------------------------------------------------------ */
 
+#define KC_SIZE 64
+typedef struct keycache {
+    const char *name[KC_SIZE];
+    uint32_t    key[KC_SIZE];
+} keycache;
+
+static uint32_t key_lookup(const cc *k, const char *name);
+
 /* The key a name denotes (a key or an alias), or NONE. */
 static uint32_t key_of(const cc *k, const char *name)
+{
+    if (!k->kc || !name)
+        return key_lookup(k, name);
+    size_t i = ((uintptr_t)name ^ ((uintptr_t)name >> 6)) & (KC_SIZE - 1);
+    if (k->kc->name[i] != name) {
+        k->kc->name[i] = name;
+        k->kc->key[i] = key_lookup(k, name);
+    }
+    return k->kc->key[i];
+}
+
+static uint32_t key_lookup(const cc *k, const char *name)
 {
     uint32_t id = pm_get(&k->map, name, TAG_KEY);
     if (id != NONE)
@@ -2640,6 +2663,10 @@ static void pass1_late(cc *k)
 static void pass2(cc *k)
 {
     fr_ruleset *rs = k->rs;
+    /* the names of keys and aliases are all known: cache the lookups */
+    keycache kc;
+    memset(&kc, 0, sizeof kc);
+    k->kc = &kc;
     segvec sv = { NULL, 0, 0 };
     uint32_t rid = 0;
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
@@ -2658,6 +2685,7 @@ static void pass2(cc *k)
     }
     rs->ntests = (uint32_t)k->ntestrefs;
     free(sv.v);
+    k->kc = NULL;
 }
 
 /* Moves the growable arrays into the ruleset's arena. */
