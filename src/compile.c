@@ -323,7 +323,7 @@ typedef struct ptrmap {
 enum {
     TAG_KEY = 0,      /* name -> key id */
     TAG_ALIAS,        /* name -> alias index */
-    TAG_RULE,         /* name -> rule id */
+    TAG_RULE,         /* (unused: a rule's id is its name's fr_intern_word) */
     TAG_TEST,         /* test name -> test index */
     TAG_VALENUM,      /* enum value name -> first enum that has it */
     TAG_CLI,          /* spelling -> key id */
@@ -1621,7 +1621,7 @@ static int doc_field(const char *name)
 
 static uint32_t find_rule(cc *k, const ast_name *n, const char *what)
 {
-    uint32_t r = pm_get(&k->map, n->s, TAG_RULE);
+    uint32_t r = n->s ? *fr_intern_word(n->s) : NONE;
     if (r != NONE)
         return r;
     const char *m = fr_did_you_mean(n->s, n->len, k->rulecands, k->rs->nrules);
@@ -2334,15 +2334,15 @@ static void p1_rule_name(cc *k, const ast_rule *r, uint32_t id)
     if (!r->named)
         return;
     out->name = r->name.s;
-    uint32_t prev = pm_get(&k->map, r->name.s, TAG_RULE);
+    uint32_t *word = fr_intern_word(r->name.s);   /* name -> rule id */
+    uint32_t prev = *word;
     if (prev != NONE) {
         fr_diag *g = err(k, r->name.pos, "duplicate rule name '%s'", r->name.s);
         note(k, g, k->rs->rules[prev].name_loc, "'%s' is first defined here", r->name.s);
         return;
     }
     out->name_loc = SP(k, r->name.pos);
-    if (pm_put(&k->map, r->name.s, TAG_RULE, id) < 0)
-        nomem(k);
+    *word = id;
 }
 
 /* "<file stem>-<8 hex>": FNV-1a 32 of the rule text (condition to end of
@@ -2371,7 +2371,7 @@ static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, 
     char buf[300];
     int n = snprintf(buf, sizeof buf, "%.*s-%08x", (int)(stemlen > 256 ? 256 : stemlen), stem, h);
     const char *name = intern(k, buf, (size_t)n);
-    for (unsigned dup = 2; name && pm_get(&k->map, name, TAG_RULE) != NONE; dup++) {
+    for (unsigned dup = 2; name && *fr_intern_word(name) != NONE; dup++) {
         int m = snprintf(buf + n, sizeof buf - (size_t)n, "-%u", dup);
         name = intern(k, buf, (size_t)(n + m));
     }
@@ -2380,8 +2380,7 @@ static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, 
     fr_rule *out = &k->rs->rules[id];
     out->name = name;
     out->name_loc = SP(k, r->text);
-    if (pm_put(&k->map, name, TAG_RULE, id) < 0)
-        nomem(k);
+    *fr_intern_word(name) = id;
 }
 
 static void p1_test_name(cc *k, const ast_test *t, uint32_t id)
@@ -2527,6 +2526,8 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
     ctx.len = len;
     ctx.out = f;
     ctx.skip_blocks = k->c->skip_tests;
+    /* about a new name per 64 bytes of text (a rule and its name) */
+    fr_interner_reserve(ctx.names, len / 64);
     if (fr_parse(&ctx) < 0)
         nomem(k);
     return f;

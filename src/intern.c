@@ -12,11 +12,17 @@ typedef struct fr_islot {
     uint32_t    hash;
 } fr_islot;
 
+#define FR_RECENT 256
+
 struct fr_interner {
     fr_arena *arena;
     fr_islot *slots;
     size_t    mask;     /* capacity - 1 */
     size_t    count;
+    /* the names found last, by hash: a rule set names the same few keys and
+     * values again and again, and with a large table (a name per rule)
+     * each probe would be a cache and TLB miss */
+    fr_islot  recent[FR_RECENT];
 };
 
 uint32_t fr_hash_bytes(const void *p, size_t n)
@@ -114,9 +120,24 @@ static inline __attribute__((always_inline)) fr_islot *find(const fr_interner *i
     }
 }
 
+static int rehash(fr_interner *in, size_t ncap);
+
 static int grow(fr_interner *in)
 {
-    size_t ncap = (in->mask + 1) * 2;
+    return rehash(in, (in->mask + 1) * 2);
+}
+
+void fr_interner_reserve(fr_interner *in, size_t n)
+{
+    size_t ncap = in->mask + 1;
+    while (ncap < SIZE_MAX / 8 && n * 4 > ncap * 3)
+        ncap *= 2;
+    if (ncap > in->mask + 1)
+        (void)rehash(in, ncap);   /* a hint: on failure the table grows as usual */
+}
+
+static int rehash(fr_interner *in, size_t ncap)
+{
     fr_islot *ns = calloc(ncap, sizeof *ns);
     if (!ns)
         return -1;
@@ -135,20 +156,49 @@ static int grow(fr_interner *in)
     return 0;
 }
 
+/* A name is stored after its word (fr_intern_word), 4-aligned. */
+static char *store(fr_arena *a, const char *s, size_t len)
+{
+    size_t need = sizeof(uint32_t) + len + 1;
+    unsigned char *p = (unsigned char *)(((uintptr_t)a->cur + 3) & ~(uintptr_t)3);
+    if (need <= (size_t)(a->end - p)) {
+        a->cur = p + need;
+    } else {
+        p = fr_arena_alloc(a, need);
+        if (!p)
+            return NULL;
+    }
+    uint32_t w = UINT32_MAX;
+    memcpy(p, &w, sizeof w);
+    memcpy(p + sizeof w, s, len);
+    p[sizeof w + len] = '\0';
+    return (char *)p + sizeof w;
+}
+
+uint32_t *fr_intern_word(const char *name)
+{
+    return (uint32_t *)(void *)(name - sizeof(uint32_t));
+}
+
 const char *fr_intern(fr_interner *in, const char *s, size_t len)
 {
     if (len > UINT32_MAX)
         return NULL;
     uint32_t h = ihash(s, len);
+    fr_islot *rc = &in->recent[h & (FR_RECENT - 1)];
+    if (rc->s && rc->hash == h && rc->len == len && same(rc->s, s, len))
+        return rc->s;
     fr_islot *sl = find(in, s, len, h);
-    if (sl->s)
+    if (sl->s) {
+        *rc = *sl;
         return sl->s;
+    }
     if ((in->count + 1) * 4 > (in->mask + 1) * 3) {
         if (grow(in) < 0)
             return NULL;
         sl = find(in, s, len, h);
     }
-    char *copy = fr_arena_strndup(in->arena, s, len);
+    char *copy = store(in->arena, s, len);
     if (!copy)
         return NULL;
     sl->s = copy;
