@@ -52,7 +52,7 @@ static void yyerror(const YYLTYPE *loc, fr_parse_ctx *ctx, const char *msg);
 #define NEW(T) ((T *)ast_alloc(ctx, sizeof(T)))
 
 static ast_str   str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b);
-static ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n);
+static inline ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n);
 static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 }
 
@@ -706,7 +706,10 @@ expect
 
 static bool stmt_keyword(int t)
 {
-    return t == K_FLAG || t == K_ENV || t == K_FACT || t == K_ALIAS || t == K_RULE || t == K_TEST;
+    /* (the six are declared in a row: one range check) */
+    _Static_assert(K_ENV == K_FLAG + 1 && K_FACT == K_FLAG + 2 && K_ALIAS == K_FLAG + 3
+                   && K_RULE == K_FLAG + 4 && K_TEST == K_FLAG + 5, "statement keywords in a row");
+    return (unsigned)(t - K_FLAG) <= (unsigned)(K_TEST - K_FLAG);
 }
 
 /* Only blanks between the start of the line and `off`. */
@@ -1201,7 +1204,7 @@ static ast_str str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b)
     return r;
 }
 
-static ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n)
+static inline ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n)
 {
     ast_expr *e = ast_expr_new(ctx, AE_NAME, n.pos.start, n.pos.end);
     if (e) {
