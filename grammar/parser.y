@@ -52,7 +52,7 @@ static void yyerror(const YYLTYPE *loc, fr_parse_ctx *ctx, const char *msg);
 #define NEW(T) ((T *)ast_alloc(ctx, sizeof(T)))
 
 static ast_str   str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b);
-static ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n);
+static inline ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n);
 static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 }
 
@@ -102,7 +102,7 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 
 %type <name> name rname
 %type <str>  str
-%type <e>    cond atom literal
+%type <e>    cond literal
 %type <set>  set members
 %type <k>    keykind nullable
 %type <st>   decl type alias rule action test
@@ -310,7 +310,8 @@ rule
 
 rulehead
     : %empty            { memset(&$$, 0, sizeof $$); }
-    | K_RULE rname ':'  { $$ = $2; }
+    | K_RULE IDENT ':'  { $$ = $2; }   /* (rname inline: one reduction less a rule) */
+    | K_RULE NAME ':'   { $$ = $2; }
     ;
 
 rname
@@ -487,7 +488,26 @@ cond
     | cond '/' cond     { $$ = ast_binary(ctx, FR_OP_DIV, $1, $3, @$.start, @$.end); }
     | cond '%' cond     { $$ = ast_binary(ctx, FR_OP_MOD, $1, $3, @$.start, @$.end); }
     | '-' cond %prec UMINUS { $$ = ast_unary(ctx, FR_OP_NEG, $2, @$.start, @$.end); }
-    | atom
+    /* the atoms, here rather than in a nonterminal of their own: a unit
+     * reduction (name -> atom -> cond) costs bison a full reduce step */
+    | IDENT             { $$ = leaf_name(ctx, $1); }
+    | NAME              { $$ = leaf_name(ctx, $1); }
+    | K_GIVEN '(' name ')' {
+        $$ = ast_expr_new(ctx, AE_GIVEN, @$.start, @$.end);
+        if ($$) { $$->u.name = $3.s; $$->op = $3.hyphen; }
+    }
+    | INT {
+        $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
+        if ($$) $$->u.i = $1;
+    }
+    | str {
+        $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
+        if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
+    }
+    | K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
+    | K_FALSE           { $$ = ast_expr_new(ctx, AE_FALSE, @$.start, @$.end); }
+    | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
+    | '(' cond ')'      { $$ = $2; if ($$) $$->pos = @$; }
     ;
 
 set
@@ -524,26 +544,6 @@ members
     }
     ;
 
-atom
-    : name              { $$ = leaf_name(ctx, $1); }
-    | K_GIVEN '(' name ')' {
-        $$ = ast_expr_new(ctx, AE_GIVEN, @$.start, @$.end);
-        if ($$) { $$->u.name = $3.s; $$->op = $3.hyphen; }
-    }
-    | INT {
-        $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
-        if ($$) $$->u.i = $1;
-    }
-    | str {
-        $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
-        if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
-    }
-    | K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
-    | K_FALSE           { $$ = ast_expr_new(ctx, AE_FALSE, @$.start, @$.end); }
-    | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
-    | '(' cond ')'      { $$ = $2; if ($$) $$->pos = @$; }
-    ;
-
 /* A literal value: defaults, set members, test expectations. */
 literal
     : K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
@@ -562,7 +562,8 @@ literal
         $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
         if ($$) { $$->u.str.s = $1.s; $$->u.str.len = $1.len; }
     }
-    | name              { $$ = leaf_name(ctx, $1); }
+    | IDENT             { $$ = leaf_name(ctx, $1); }
+    | NAME              { $$ = leaf_name(ctx, $1); }
     ;
 
 name
@@ -705,7 +706,10 @@ expect
 
 static bool stmt_keyword(int t)
 {
-    return t == K_FLAG || t == K_ENV || t == K_FACT || t == K_ALIAS || t == K_RULE || t == K_TEST;
+    /* (the six are declared in a row: one range check) */
+    _Static_assert(K_ENV == K_FLAG + 1 && K_FACT == K_FLAG + 2 && K_ALIAS == K_FLAG + 3
+                   && K_RULE == K_FLAG + 4 && K_TEST == K_FLAG + 5, "statement keywords in a row");
+    return (unsigned)(t - K_FLAG) <= (unsigned)(K_TEST - K_FLAG);
 }
 
 /* Only blanks between the start of the line and `off`. */
@@ -1200,7 +1204,7 @@ static ast_str str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b)
     return r;
 }
 
-static ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n)
+static inline ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n)
 {
     ast_expr *e = ast_expr_new(ctx, AE_NAME, n.pos.start, n.pos.end);
     if (e) {

@@ -13,21 +13,15 @@
 
 #include "arena.h"
 
-#define FR_ARENA_ALIGN 16
 #define FR_ARENA_FIRST 4096
 
 typedef struct fr_block {
     struct fr_block *prev;
     size_t           size;   /* usable bytes in data[] */
-    size_t           used;
+    size_t           used;   /* (the newest block: a->cur - data) */
     size_t           dirty;  /* data[dirty..size) is zero (and not handed out) */
     _Alignas(16) unsigned char data[];
 } fr_block;
-
-struct fr_arena {
-    fr_block *head;
-    size_t    total_used;
-};
 
 static fr_block *block_new(size_t size, fr_block *prev)
 {
@@ -44,16 +38,26 @@ static fr_block *block_new(size_t size, fr_block *prev)
     return b;
 }
 
+/* Makes b the newest block. */
+static void set_head(fr_arena *a, fr_block *b)
+{
+    a->head = b;
+    a->cur = b->data + b->used;
+    a->end = b->data + b->size;
+    a->zero = b->data + (b->dirty > b->used ? b->dirty : b->used);
+}
+
 fr_arena *fr_arena_new(void)
 {
     fr_arena *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
-    a->head = block_new(FR_ARENA_FIRST, NULL);
-    if (!a->head) {
+    fr_block *b = block_new(FR_ARENA_FIRST, NULL);
+    if (!b) {
         free(a);
         return NULL;
     }
+    set_head(a, b);
     return a;
 }
 
@@ -71,7 +75,7 @@ void fr_arena_free(fr_arena **ap)
     *ap = NULL;
 }
 
-void *fr_arena_alloc(fr_arena *a, size_t n)
+void *fr_arena_alloc_slow(fr_arena *a, size_t n)
 {
     if (n == 0)
         n = 1;
@@ -79,7 +83,8 @@ void *fr_arena_alloc(fr_arena *a, size_t n)
         return NULL;
     size_t need = (n + FR_ARENA_ALIGN - 1) & ~(size_t)(FR_ARENA_ALIGN - 1);
     fr_block *b = a->head;
-    if (b->size - b->used < need) {
+    a->cur = (unsigned char *)(((uintptr_t)a->cur + FR_ARENA_ALIGN - 1) & ~(uintptr_t)(FR_ARENA_ALIGN - 1));
+    if ((size_t)(a->end - a->cur) < need) {
         size_t size = b->size;
         while (size < need) {
             if (size > SIZE_MAX / 2)
@@ -91,26 +96,13 @@ void *fr_arena_alloc(fr_arena *a, size_t n)
         fr_block *nb = block_new(size, b);
         if (!nb)
             return NULL;
-        a->head = b = nb;
+        b->used = (size_t)(a->cur - b->data);
+        if (b->dirty < b->used)
+            b->dirty = b->used;
+        set_head(a, nb);
     }
-    void *p = b->data + b->used;
-    b->used += need;
-    a->total_used += need;
-    return p;
-}
-
-void *fr_arena_zalloc(fr_arena *a, size_t n)
-{
-    unsigned char *p = fr_arena_alloc(a, n);
-    if (p) {
-        /* p is in the head block, at or above its old `used` */
-        fr_block *b = a->head;
-        size_t off = (size_t)(p - b->data);
-        if (off < b->dirty) {
-            size_t k = b->dirty - off;
-            memset(p, 0, k < n ? k : n);
-        }
-    }
+    void *p = a->cur;
+    a->cur += need;
     return p;
 }
 
@@ -125,9 +117,16 @@ char *fr_arena_strndup(fr_arena *a, const char *s, size_t n)
 {
     if (n == SIZE_MAX)
         return NULL;
-    char *p = fr_arena_alloc(a, n + 1);
-    if (!p)
-        return NULL;
+    /* strings need no alignment: no padding after them */
+    char *p;
+    if (n < (size_t)(a->end - a->cur)) {
+        p = (char *)a->cur;
+        a->cur += n + 1;
+    } else {
+        p = fr_arena_alloc(a, n + 1);
+        if (!p)
+            return NULL;
+    }
     if (n)
         memcpy(p, s, n);
     p[n] = '\0';
@@ -145,18 +144,22 @@ void fr_arena_reset(fr_arena *a)
         b = p;
     }
     keep->prev = NULL;
+    keep->used = (size_t)(a->cur - keep->data);
     if (keep->used > keep->dirty)
         keep->dirty = keep->used;
     keep->used = 0;
-    a->total_used = 0;
+    set_head(a, keep);
 }
 
 size_t fr_arena_used(const fr_arena *a)
 {
-    return a->total_used;
+    size_t n = (size_t)(a->cur - a->head->data);
+    for (const fr_block *b = a->head->prev; b; b = b->prev)
+        n += b->used;
+    return n;
 }
 
-int fr_vec_reserve(void **items, size_t *cap, size_t need, size_t size)
+int fr_vec_grow(void **items, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
         return 0;

@@ -1,16 +1,69 @@
 /* arena.h — bump allocation for data that lives as long as its owner
  * (a ruleset, a compiler run, one evaluation).  All allocations are checked:
- * on failure the functions return NULL and the arena stays valid. */
+ * on failure the functions return NULL and the arena stays valid.
+ *
+ * The common case (the request fits in the newest block) is inline: a
+ * compare and a pointer bump; the rest is fr_arena_alloc_slow. */
 #ifndef FR_ARENA_H
 #define FR_ARENA_H
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
-typedef struct fr_arena fr_arena;
+#define FR_ARENA_ALIGN 16
+
+typedef struct fr_arena {
+    unsigned char   *cur, *end;   /* the newest block's free bytes (end is aligned) */
+    unsigned char   *zero;        /* [zero, end) of the newest block is zero */
+    struct fr_block *head;        /* the newest block (arena.c) */
+} fr_arena;
 
 fr_arena *fr_arena_new(void);
 void      fr_arena_free(fr_arena **a);
-void     *fr_arena_alloc(fr_arena *a, size_t n);           /* aligned to 16, uninitialised */
-void     *fr_arena_zalloc(fr_arena *a, size_t n);          /* zeroed */
+void     *fr_arena_alloc_slow(fr_arena *a, size_t n);
+
+/* aligned to 16, uninitialised */
+static inline void *fr_arena_alloc(fr_arena *a, size_t n)
+{
+    /* cur may be unaligned after a string (fr_arena_strndup); the end of a
+     * block is aligned */
+    unsigned char *p = (unsigned char *)(((uintptr_t)a->cur + FR_ARENA_ALIGN - 1)
+                                         & ~(uintptr_t)(FR_ARENA_ALIGN - 1));
+    if (n - 1 < (size_t)(a->end - p)) {
+        a->cur = p + n;
+        return p;
+    }
+    return fr_arena_alloc_slow(a, n);
+}
+
+/* zeroed */
+static inline void *fr_arena_zalloc(fr_arena *a, size_t n)
+{
+    unsigned char *p = fr_arena_alloc(a, n);
+    /* p is in the newest block, at or above its old free pointer */
+    if (p && p < a->zero) {
+        size_t k = (size_t)(a->zero - p);
+        if (n <= k)
+            memset(p, 0, n);
+        else
+            memset(p, 0, k);
+    }
+    return p;
+}
+
+/* zeroed, aligned to 8 only (small structs without padding to 16) */
+static inline void *fr_arena_zalloc8(fr_arena *a, size_t n)
+{
+    unsigned char *p = (unsigned char *)(((uintptr_t)a->cur + 7) & ~(uintptr_t)7);
+    if (n - 1 < (size_t)(a->end - p)) {
+        a->cur = p + n;
+        if (p < a->zero)
+            memset(p, 0, n);   /* (past `zero` the bytes are zero already) */
+        return p;
+    }
+    return fr_arena_zalloc(a, n);
+}
+
 void     *fr_arena_array(fr_arena *a, size_t n, size_t size);  /* zeroed, overflow-checked */
 char     *fr_arena_strndup(fr_arena *a, const char *s, size_t n); /* NUL-terminated copy */
 /* Forget every allocation but keep the first block for reuse (per-config arenas). */
@@ -19,5 +72,9 @@ size_t    fr_arena_used(const fr_arena *a);                /* bytes handed out *
 
 /* Growable array helper: grows *items to hold at least `need` elements of
  * `size` bytes with malloc/realloc (not the arena).  Returns 0 or -1. */
-int fr_vec_reserve(void **items, size_t *cap, size_t need, size_t size);
+int fr_vec_grow(void **items, size_t *cap, size_t need, size_t size);
+static inline int fr_vec_reserve(void **items, size_t *cap, size_t need, size_t size)
+{
+    return need <= *cap ? 0 : fr_vec_grow(items, cap, need, size);
+}
 #endif

@@ -73,29 +73,6 @@ fr_span fr_ctx_span(const fr_parse_ctx *ctx, uint32_t start, uint32_t end)
     return sp;
 }
 
-void *ast_alloc(fr_parse_ctx *ctx, size_t n)
-{
-    void *p = fr_arena_zalloc(ctx->arena, n);
-    if (!p) {
-        ctx->oom = true;
-        ctx->stop = true;
-    }
-    return p;
-}
-
-ast_expr *ast_expr_new(fr_parse_ctx *ctx, ast_ekind kind, uint32_t start, uint32_t end)
-{
-    ast_expr *e = ast_alloc(ctx, sizeof *e);
-    if (!e)
-        return NULL;
-    e->kind = (uint8_t)kind;
-    e->depth = 1;
-    ctx->out->nexprs++;
-    e->pos.start = start;
-    e->pos.end = end;
-    return e;
-}
-
 /* A node `depth` deep: an error (once per statement) past the limit. */
 static bool depth_ok(fr_parse_ctx *ctx, unsigned depth, uint32_t start, uint32_t end)
 {

@@ -105,21 +105,21 @@ typedef struct ast_vlist {          /* enum members, cli spellings */
     struct ast_vlist *next;
 } ast_vlist;
 
-typedef struct ast_decl {
-    uint8_t    keykind;     /* fr_keykind */
+typedef struct ast_decl {   /* (ordered for packing: an ast_stmt is 144 bytes) */
     ast_name   name;
     ast_name   tname;       /* the type name (bool/int/string) unless enum */
-    uint8_t    is_enum;
+    ast_str    help;
     ast_vlist *values;      /* enum members */
-    uint32_t   nvalues;
-    ast_pos    enum_pos;
-    uint8_t    nullable;
     ast_expr  *def;         /* a literal */
     ast_vlist *cli;
-    uint32_t   ncli;
+    ast_pos    enum_pos;
     ast_pos    cli_pos;
+    uint32_t   nvalues;
+    uint32_t   ncli;
+    uint8_t    keykind;     /* fr_keykind */
+    uint8_t    is_enum;
+    uint8_t    nullable;
     uint8_t    has_help;
-    ast_str    help;
 } ast_decl;
 
 typedef struct ast_alias {
@@ -333,11 +333,37 @@ int fr_parse(fr_parse_ctx *ctx);
 
 /* Helpers for the grammar actions (ast.c). */
 fr_span   fr_ctx_span(const fr_parse_ctx *ctx, uint32_t start, uint32_t end);
-ast_expr *ast_expr_new(fr_parse_ctx *ctx, ast_ekind kind, uint32_t start, uint32_t end);
 ast_expr *ast_binary(fr_parse_ctx *ctx, int op, ast_expr *l, ast_expr *r, uint32_t start, uint32_t end);
 ast_expr *ast_unary(fr_parse_ctx *ctx, int op, ast_expr *l, uint32_t start, uint32_t end);
 ast_stmt *ast_stmt_new(fr_parse_ctx *ctx, ast_skind kind);
 void      ast_append(fr_parse_ctx *ctx, ast_stmt *s);
-void     *ast_alloc(fr_parse_ctx *ctx, size_t n);   /* zeroed; sets ctx->oom */
+/* zeroed; sets ctx->oom */
+static inline void *ast_alloc(fr_parse_ctx *ctx, size_t n)
+{
+    void *p = fr_arena_zalloc8(ctx->arena, n);
+    if (!p) {
+        ctx->oom = true;
+        ctx->stop = true;
+    }
+    return p;
+}
+
+/* A leaf but a string has only the union's first 8 bytes (u.name, u.i):
+ * it is allocated without the rest (peak RSS: most nodes are leaves). */
+#define AST_LEAF_SIZE (offsetof(ast_expr, u) + sizeof(int64_t))
+
+static inline ast_expr *ast_expr_new(fr_parse_ctx *ctx, ast_ekind kind, uint32_t start, uint32_t end)
+{
+    bool leaf = kind != AE_STR && kind < AE_UNARY;
+    ast_expr *e = ast_alloc(ctx, leaf ? AST_LEAF_SIZE : sizeof *e);
+    if (!e)
+        return NULL;
+    e->kind = (uint8_t)kind;
+    e->depth = 1;
+    ctx->out->nexprs++;
+    e->pos.start = start;
+    e->pos.end = end;
+    return e;
+}
 
 #endif

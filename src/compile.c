@@ -323,7 +323,7 @@ typedef struct ptrmap {
 enum {
     TAG_KEY = 0,      /* name -> key id */
     TAG_ALIAS,        /* name -> alias index */
-    TAG_RULE,         /* name -> rule id */
+    TAG_RULE,         /* (unused: a rule's id is its name's fr_intern_word) */
     TAG_TEST,         /* test name -> test index */
     TAG_VALENUM,      /* enum value name -> first enum that has it */
     TAG_CLI,          /* spelling -> key id */
@@ -425,6 +425,9 @@ typedef struct cc {
     bool         oom;
 
     ptrmap       map;
+    /* pass 2: the keys of the names looked up last (key_of is called a few
+     * times for each name of a comparison); NULL before */
+    struct keycache *kc;
     /* did-you-mean candidates */
     const char **keycands;  size_t nkeycands;
     const char **rulecands;
@@ -522,8 +525,28 @@ static ast_pos pos2(uint32_t s, uint32_t e)
 
 /* ---- names ------------------------------------------------------------------------ */
 
+#define KC_SIZE 64
+typedef struct keycache {
+    const char *name[KC_SIZE];
+    uint32_t    key[KC_SIZE];
+} keycache;
+
+static uint32_t key_lookup(const cc *k, const char *name);
+
 /* The key a name denotes (a key or an alias), or NONE. */
 static uint32_t key_of(const cc *k, const char *name)
+{
+    if (!k->kc || !name)
+        return key_lookup(k, name);
+    size_t i = ((uintptr_t)name ^ ((uintptr_t)name >> 6)) & (KC_SIZE - 1);
+    if (k->kc->name[i] != name) {
+        k->kc->name[i] = name;
+        k->kc->key[i] = key_lookup(k, name);
+    }
+    return k->kc->key[i];
+}
+
+static uint32_t key_lookup(const cc *k, const char *name)
 {
     uint32_t id = pm_get(&k->map, name, TAG_KEY);
     if (id != NONE)
@@ -660,6 +683,14 @@ static uint32_t const_id(cc *k, fr_type t, fr_val v)
 }
 
 /* ---- nodes ------------------------------------------------------------------------------ */
+
+/* A zeroed array of a rule's own (small, many: 8-aligned, no padding to 16). */
+static void *arr8(cc *k, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    return fr_arena_zalloc8(k->a, n * size);
+}
 
 static uint32_t node(cc *k, uint8_t op, fr_type t, uint32_t a, uint32_t b, ast_pos p)
 {
@@ -1201,9 +1232,9 @@ static uint32_t c_in(cc *k, const ast_expr *e)
     const ast_set *as = e->u.in.set;
     uint32_t nwords = t.kind == FR_T_ENUM ? (k->enums[t.enum_id].nvalues + 63) / 64 : 0;
     if (t.kind == FR_T_ENUM)
-        set.bits = fr_arena_array(k->a, nwords ? nwords : 1, sizeof *set.bits);
+        set.bits = arr8(k, nwords ? nwords : 1, sizeof *set.bits);
     else if (as->n)
-        set.vals = fr_arena_array(k->a, as->n, sizeof *set.vals);
+        set.vals = arr8(k, as->n, sizeof *set.vals);
     if ((t.kind == FR_T_ENUM && !set.bits) || (t.kind != FR_T_ENUM && as->n && !set.vals)) {
         nomem(k);
         return NONE;
@@ -1565,7 +1596,7 @@ static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
     if (bad || k->oom)
         return -1;
     out->nsegs = (uint32_t)sv->n;
-    out->segs = fr_arena_array(k->a, sv->n ? sv->n : 1, sizeof *out->segs);
+    out->segs = arr8(k, sv->n ? sv->n : 1, sizeof *out->segs);
     if (!out->segs) {
         nomem(k);
         return -1;
@@ -1590,7 +1621,7 @@ static int doc_field(const char *name)
 
 static uint32_t find_rule(cc *k, const ast_name *n, const char *what)
 {
-    uint32_t r = pm_get(&k->map, n->s, TAG_RULE);
+    uint32_t r = n->s ? *fr_intern_word(n->s) : NONE;
     if (r != NONE)
         return r;
     const char *m = fr_did_you_mean(n->s, n->len, k->rulecands, k->rs->nrules);
@@ -1761,8 +1792,8 @@ static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
 
 static void c_declare(cc *k, const ast_rule *r, fr_rule *out, segvec *sv)
 {
-    out->items = fr_arena_array(k->a, r->nitems, sizeof *out->items);
-    out->attached = fr_arena_array(k->a, r->nattached + 1, sizeof *out->attached);
+    out->items = arr8(k, r->nitems, sizeof *out->items);
+    out->attached = arr8(k, r->nattached + 1, sizeof *out->attached);
     if (!out->items || !out->attached) {
         nomem(k);
         return;
@@ -1865,7 +1896,7 @@ static void c_rule(cc *k, const ast_rule *r, uint32_t id, segvec *sv)
         out->doc = c_doc(k, r->doc);
     /* reads, sorted; the dependency row likewise */
     if (k->nrd) {
-        out->reads = fr_arena_array(k->a, k->nrd, sizeof *out->reads);
+        out->reads = arr8(k, k->nrd, sizeof *out->reads);
         if (!out->reads) {
             nomem(k);
             return;
@@ -2303,15 +2334,15 @@ static void p1_rule_name(cc *k, const ast_rule *r, uint32_t id)
     if (!r->named)
         return;
     out->name = r->name.s;
-    uint32_t prev = pm_get(&k->map, r->name.s, TAG_RULE);
+    uint32_t *word = fr_intern_word(r->name.s);   /* name -> rule id */
+    uint32_t prev = *word;
     if (prev != NONE) {
         fr_diag *g = err(k, r->name.pos, "duplicate rule name '%s'", r->name.s);
         note(k, g, k->rs->rules[prev].name_loc, "'%s' is first defined here", r->name.s);
         return;
     }
     out->name_loc = SP(k, r->name.pos);
-    if (pm_put(&k->map, r->name.s, TAG_RULE, id) < 0)
-        nomem(k);
+    *word = id;
 }
 
 /* "<file stem>-<8 hex>": FNV-1a 32 of the rule text (condition to end of
@@ -2340,7 +2371,7 @@ static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, 
     char buf[300];
     int n = snprintf(buf, sizeof buf, "%.*s-%08x", (int)(stemlen > 256 ? 256 : stemlen), stem, h);
     const char *name = intern(k, buf, (size_t)n);
-    for (unsigned dup = 2; name && pm_get(&k->map, name, TAG_RULE) != NONE; dup++) {
+    for (unsigned dup = 2; name && *fr_intern_word(name) != NONE; dup++) {
         int m = snprintf(buf + n, sizeof buf - (size_t)n, "-%u", dup);
         name = intern(k, buf, (size_t)(n + m));
     }
@@ -2349,8 +2380,7 @@ static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, 
     fr_rule *out = &k->rs->rules[id];
     out->name = name;
     out->name_loc = SP(k, r->text);
-    if (pm_put(&k->map, name, TAG_RULE, id) < 0)
-        nomem(k);
+    *fr_intern_word(name) = id;
 }
 
 static void p1_test_name(cc *k, const ast_test *t, uint32_t id)
@@ -2446,6 +2476,36 @@ static void cc_free(cc *k)
         pcre2_compile_context_free(k->pctx);
 }
 
+/* What only the passes over the tree read, freed before the graph and the
+ * evaluator's indexes are built (peak RSS).  cc_free frees the rest. */
+#define RELEASE(p) do { free(p); (p) = NULL; } while (0)
+static void cc_release(cc *k)
+{
+    RELEASE(k->map.e);
+    k->map.mask = k->map.n = 0;
+    /* the interned names stay in the arena; only the passes look names up */
+    fr_interner_free(&k->rs->names);
+    RELEASE(k->keycands);
+    k->nkeycands = 0;
+    RELEASE(k->rulecands);
+    RELEASE(k->consts);
+    RELEASE(k->ctypes);
+    RELEASE(k->consthash);
+    RELEASE(k->sets);
+    RELEASE(k->declmark);
+    RELEASE(k->readmark);
+    RELEASE(k->resmark);
+    RELEASE(k->rd);
+    RELEASE(k->aliases);
+    RELEASE(k->unnamed);
+    RELEASE(k->testrefs);
+    k->naliasrefs = k->nunnamed = k->ntestrefs = 0;
+    k->capaliasrefs = k->capunnamed = k->captestrefs = 0;
+    k->capconsts = k->capsets = k->caprd = k->consthash_mask = 0;
+    k->nrd = 0;
+}
+#undef RELEASE
+
 static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
 {
     ast_file *f = fr_arena_zalloc(ast, sizeof *f);
@@ -2466,6 +2526,8 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
     ctx.len = len;
     ctx.out = f;
     ctx.skip_blocks = k->c->skip_tests;
+    /* about a new name per 64 bytes of text (a rule and its name) */
+    fr_interner_reserve(ctx.names, len / 64);
     if (fr_parse(&ctx) < 0)
         nomem(k);
     return f;
@@ -2602,6 +2664,10 @@ static void pass1_late(cc *k)
 static void pass2(cc *k)
 {
     fr_ruleset *rs = k->rs;
+    /* the names of keys and aliases are all known: cache the lookups */
+    keycache kc;
+    memset(&kc, 0, sizeof kc);
+    k->kc = &kc;
     segvec sv = { NULL, 0, 0 };
     uint32_t rid = 0;
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
@@ -2620,6 +2686,7 @@ static void pass2(cc *k)
     }
     rs->ntests = (uint32_t)k->ntestrefs;
     free(sv.v);
+    k->kc = NULL;
 }
 
 /* Moves the growable arrays into the ruleset's arena. */
@@ -2753,12 +2820,18 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
     for (size_t i = 0; i < k->nfiles; i++)
         k->files[i] = NULL;
     fr_arena_free(ast);
+    cc_release(k);
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
     if (fr_graph_build(rs, &k->deps, &c->sink, c->lint) < 0 || fr_ir_index(rs) < 0) {
         nomem(k);
         return NULL;
     }
+    /* the rows of the dependency graph: read by fr_graph_build only */
+    free(k->deps.off);
+    free(k->deps.keys);
+    k->deps.off = k->deps.keys = NULL;
+    k->ndeps = k->capdeps = 0;
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
     if (fr_eval_index_build(rs) < 0) {

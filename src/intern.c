@@ -1,4 +1,5 @@
 /* intern.c — open-addressing hash set of names (linear probing). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +12,17 @@ typedef struct fr_islot {
     uint32_t    hash;
 } fr_islot;
 
+#define FR_RECENT 256
+
 struct fr_interner {
     fr_arena *arena;
     fr_islot *slots;
     size_t    mask;     /* capacity - 1 */
     size_t    count;
+    /* the names found last, by hash: a rule set names the same few keys and
+     * values again and again, and with a large table (a name per rule)
+     * each probe would be a cache and TLB miss */
+    fr_islot  recent[FR_RECENT];
 };
 
 uint32_t fr_hash_bytes(const void *p, size_t n)
@@ -27,6 +34,57 @@ uint32_t fr_hash_bytes(const void *p, size_t n)
         h *= 16777619u;
     }
     return h;
+}
+
+/* The table's hash: a few loads and multiplies (names are short; FNV-1a
+ * costs a multiply per byte). */
+static inline uint64_t load64(const char *s)
+{
+    uint64_t w;
+    memcpy(&w, s, 8);
+    return w;
+}
+
+static inline uint32_t load32(const char *s)
+{
+    uint32_t w;
+    memcpy(&w, s, 4);
+    return w;
+}
+
+static inline uint32_t ihash(const char *s, size_t n)
+{
+    const uint64_t K = 0x9E3779B97F4A7C15ull;
+    uint64_t h = (uint64_t)n * K, w;
+    if (n >= 8) {
+        size_t i = 0;
+        for (; i + 8 < n; i += 8) {
+            h = (h ^ load64(s + i)) * K;
+            h ^= h >> 29;
+        }
+        w = load64(s + n - 8);   /* the last 8 bytes (may overlap) */
+    } else if (n >= 4) {
+        w = (uint64_t)load32(s) << 32 | load32(s + n - 4);
+    } else if (n) {
+        w = (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[n / 2] << 8
+          | (unsigned char)s[n - 1];
+    } else {
+        w = 0;
+    }
+    h = (h ^ w) * K;
+    h ^= h >> 32;
+    h *= 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)(h >> 32);
+}
+
+static inline bool same(const char *a, const char *b, size_t n)
+{
+    if (n > 8)
+        return memcmp(a, b, n) == 0;
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
 }
 
 fr_interner *fr_interner_new(fr_arena *a)
@@ -53,18 +111,33 @@ void fr_interner_free(fr_interner **inp)
     *inp = NULL;
 }
 
-static fr_islot *find(const fr_interner *in, const char *s, size_t len, uint32_t h)
+static inline __attribute__((always_inline)) fr_islot *find(const fr_interner *in, const char *s, size_t len, uint32_t h)
 {
     for (size_t i = h & in->mask;; i = (i + 1) & in->mask) {
         fr_islot *sl = &in->slots[i];
-        if (!sl->s || (sl->hash == h && sl->len == len && memcmp(sl->s, s, len) == 0))
+        if (!sl->s || (sl->hash == h && sl->len == len && same(sl->s, s, len)))
             return sl;
     }
 }
 
+static int rehash(fr_interner *in, size_t ncap);
+
 static int grow(fr_interner *in)
 {
-    size_t ncap = (in->mask + 1) * 2;
+    return rehash(in, (in->mask + 1) * 2);
+}
+
+void fr_interner_reserve(fr_interner *in, size_t n)
+{
+    size_t ncap = in->mask + 1;
+    while (ncap < SIZE_MAX / 8 && n * 4 > ncap * 3)
+        ncap *= 2;
+    if (ncap > in->mask + 1)
+        (void)rehash(in, ncap);   /* a hint: on failure the table grows as usual */
+}
+
+static int rehash(fr_interner *in, size_t ncap)
+{
     fr_islot *ns = calloc(ncap, sizeof *ns);
     if (!ns)
         return -1;
@@ -83,20 +156,49 @@ static int grow(fr_interner *in)
     return 0;
 }
 
+/* A name is stored after its word (fr_intern_word), 4-aligned. */
+static char *store(fr_arena *a, const char *s, size_t len)
+{
+    size_t need = sizeof(uint32_t) + len + 1;
+    unsigned char *p = (unsigned char *)(((uintptr_t)a->cur + 3) & ~(uintptr_t)3);
+    if (need <= (size_t)(a->end - p)) {
+        a->cur = p + need;
+    } else {
+        p = fr_arena_alloc(a, need);
+        if (!p)
+            return NULL;
+    }
+    uint32_t w = UINT32_MAX;
+    memcpy(p, &w, sizeof w);
+    memcpy(p + sizeof w, s, len);
+    p[sizeof w + len] = '\0';
+    return (char *)p + sizeof w;
+}
+
+uint32_t *fr_intern_word(const char *name)
+{
+    return (uint32_t *)(void *)(name - sizeof(uint32_t));
+}
+
 const char *fr_intern(fr_interner *in, const char *s, size_t len)
 {
     if (len > UINT32_MAX)
         return NULL;
-    uint32_t h = fr_hash_bytes(s, len);
+    uint32_t h = ihash(s, len);
+    fr_islot *rc = &in->recent[h & (FR_RECENT - 1)];
+    if (rc->s && rc->hash == h && rc->len == len && same(rc->s, s, len))
+        return rc->s;
     fr_islot *sl = find(in, s, len, h);
-    if (sl->s)
+    if (sl->s) {
+        *rc = *sl;
         return sl->s;
+    }
     if ((in->count + 1) * 4 > (in->mask + 1) * 3) {
         if (grow(in) < 0)
             return NULL;
         sl = find(in, s, len, h);
     }
-    char *copy = fr_arena_strndup(in->arena, s, len);
+    char *copy = store(in->arena, s, len);
     if (!copy)
         return NULL;
     sl->s = copy;
@@ -110,6 +212,6 @@ const char *fr_intern_lookup(const fr_interner *in, const char *s, size_t len)
 {
     if (len > UINT32_MAX)
         return NULL;
-    fr_islot *sl = find(in, s, len, fr_hash_bytes(s, len));
+    fr_islot *sl = find(in, s, len, ihash(s, len));
     return sl->s;
 }

@@ -148,11 +148,12 @@ typedef struct fr_seg {
     uint32_t    len;
 } fr_seg;
 
+/* (the fields of the IR structs are ordered for packing: no padding) */
 typedef struct fr_template {
     fr_seg     *segs;
-    uint32_t    nsegs;
     const char *source;   /* the string as written, escapes decoded, for docs */
     fr_span     loc;
+    uint32_t    nsegs;
 } fr_template;
 
 /* ---- rules ------------------------------------------------------------- */
@@ -187,20 +188,20 @@ typedef struct fr_doc {
 
 typedef struct fr_rule {
     const char  *name;        /* interned; given, or "<stem>-<8 hex>" */
-    uint8_t      named;       /* written with `rule NAME:` */
-    uint8_t      kind;        /* fr_rulekind */
-    uint32_t     cond;        /* node id of the condition (bool) */
-    uint32_t     req;         /* FR_RULE_REQUIRE: node id of the required cond */
     fr_template  msg;         /* ERROR/WARN/INFO/REQUIRE: the message */
     fr_declitem *items;       /* DECLARE */
-    uint32_t     nitems;
     fr_attached *attached;    /* DECLARE: warn/info emitted with it */
-    uint32_t     nattached;
     fr_doc      *doc;         /* may be NULL */
+    uint32_t    *reads;       /* keys read (resolved or input), sorted, unique */
+    uint32_t     cond;        /* node id of the condition (bool) */
+    uint32_t     req;         /* FR_RULE_REQUIRE: node id of the required cond */
+    uint32_t     nitems;
+    uint32_t     nattached;
+    uint32_t     nreads;
     fr_span      loc;         /* the whole rule statement */
     fr_span      name_loc;
-    uint32_t    *reads;       /* keys read (resolved or input), sorted, unique */
-    uint32_t     nreads;
+    uint8_t      named;       /* written with `rule NAME:` */
+    uint8_t      kind;        /* fr_rulekind */
 } fr_rule;
 
 /* ---- tests ------------------------------------------------------------- */

@@ -6,6 +6,7 @@
  * in that file.  The object is reference-counted (see locfile.h). */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,18 +125,25 @@ static int build_lines(fr_srcfile *f)
 {
     if (f->lines)
         return 0;
-    size_t n = 1;
-    for (const char *p = f->text, *end = f->text + f->len;
-         (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
-        n++;
-    uint32_t *lines = malloc(n * sizeof *lines);
+    /* one pass: a guess at the line count, doubled when short */
+    size_t cap = f->len / 32 + 16, n = 0;
+    uint32_t *lines = malloc(cap * sizeof *lines);
     if (!lines)
         return -1;
-    size_t i = 0;
-    lines[i++] = 0;
+    lines[n++] = 0;
     for (const char *p = f->text, *end = f->text + f->len;
-         (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
-        lines[i++] = (uint32_t)(p - f->text + 1);
+         (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
+        if (n == cap) {
+            uint32_t *nl = cap > SIZE_MAX / 2 / sizeof *lines ? NULL : realloc(lines, 2 * cap * sizeof *lines);
+            if (!nl) {
+                free(lines);
+                return -1;
+            }
+            lines = nl;
+            cap *= 2;
+        }
+        lines[n++] = (uint32_t)(p - f->text + 1);
+    }
     f->lines = lines;
     f->nlines = (uint32_t)n;
     return 0;
