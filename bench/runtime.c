@@ -1,14 +1,17 @@
 /* runtime — run a command and measure it as a whole process.
  *
- *   runtime [-n N] [-i IN] [-o OUT] -- CMD [ARGS...]
+ *   runtime [-n N] [-i IN] [-o OUT] [-s] -- CMD [ARGS...]
  *
  * Runs CMD N times (default 1), one after the other, with stdin from IN
  * (default /dev/null) and stdout to OUT (default /dev/null; stderr is kept).
+ * -s starts it with posix_spawn() (clone(CLONE_VM|CLONE_VFORK) in glibc:
+ * no copy of this process's page tables) instead of fork() + exec; the
+ * default is fork(), as in every bench/RESULTS.md so far.
  * For each run prints one line on its own stdout:
  *
  *     WALL_S USER_S SYS_S MAXRSS_KB STATUS
  *
- * WALL_S is the wall time from just before fork() to the return of wait4()
+ * WALL_S is the wall time from just before fork() (or posix_spawn()) to the return of wait4()
  * (CLOCK_MONOTONIC): process creation, exec, dynamic loading, the work, exit.
  * USER_S/SYS_S/MAXRSS_KB come from wait4()'s rusage (ru_maxrss is what
  * /usr/bin/time -v reports as "Maximum resident set size").  STATUS is the
@@ -18,6 +21,7 @@
 #define _GNU_SOURCE
 #endif
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static double now(void)
 {
@@ -43,7 +49,7 @@ int main(int argc, char **argv)
 {
     const char *in = "/dev/null", *out = "/dev/null";
     long n = 1;
-    int i = 1;
+    int i = 1, spawn = 0;
     for (; i < argc; i++) {
         if (!strcmp(argv[i], "--")) {
             i++;
@@ -54,11 +60,13 @@ int main(int argc, char **argv)
             in = argv[++i];
         else if (!strcmp(argv[i], "-o") && i + 1 < argc)
             out = argv[++i];
+        else if (!strcmp(argv[i], "-s"))
+            spawn = 1;
         else
             break;
     }
     if (i >= argc || n < 1) {
-        fprintf(stderr, "usage: runtime [-n N] [-i IN] [-o OUT] -- CMD [ARGS...]\n");
+        fprintf(stderr, "usage: runtime [-n N] [-i IN] [-o OUT] [-s] -- CMD [ARGS...]\n");
         return 2;
     }
     char **cmd = argv + i;
@@ -69,13 +77,29 @@ int main(int argc, char **argv)
             perror("runtime: open");
             return 2;
         }
-        double t0 = now();
-        pid_t pid = fork();
-        if (pid < 0) {
+        pid_t pid;
+        double t0;
+        if (spawn) {
+            posix_spawn_file_actions_t fa;
+            if (posix_spawn_file_actions_init(&fa) != 0
+                || posix_spawn_file_actions_adddup2(&fa, fi, 0) != 0
+                || posix_spawn_file_actions_adddup2(&fa, fo, 1) != 0
+                || posix_spawn_file_actions_addclose(&fa, fi) != 0
+                || posix_spawn_file_actions_addclose(&fa, fo) != 0) {
+                fprintf(stderr, "runtime: posix_spawn_file_actions failed\n");
+                return 2;
+            }
+            t0 = now();
+            int e = posix_spawnp(&pid, cmd[0], &fa, NULL, cmd, environ);
+            posix_spawn_file_actions_destroy(&fa);
+            if (e != 0) {
+                fprintf(stderr, "runtime: %s: %s\n", cmd[0], strerror(e));
+                return 2;
+            }
+        } else if (t0 = now(), (pid = fork()) < 0) {
             perror("runtime: fork");
             return 2;
-        }
-        if (pid == 0) {
+        } else if (pid == 0) {
             dup2(fi, 0);
             dup2(fo, 1);
             close(fi);

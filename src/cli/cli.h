@@ -20,6 +20,9 @@ typedef struct cli_rules {
     bool         lint;    /* run the lint checks while compiling */
     bool         tests;   /* compile test and doc blocks (test, lint, doc); else skipped */
     bool         color;   /* colour diagnostics (stderr is a tty and NO_COLOR unset) */
+    bool         color_auto; /* decide `color` at the first diagnostic: stderr is a
+                                tty and NO_COLOR is unset (no isatty() when there
+                                is nothing to print, the usual case) */
 } cli_rules;
 
 /* Adds a -r PATH. Returns 0, or -1 out of memory. */

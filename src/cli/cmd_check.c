@@ -33,11 +33,21 @@ typedef struct out {
     bool   failed;
 } out;
 
+/* Straight to the file descriptor: check and resolve print nothing else to
+ * stdout, so stdio's buffer (and its fstat + isatty on the first write)
+ * would only copy the bytes once more.  A write error sets errno for the
+ * caller's message, as fwrite did. */
 static void out_flush(out *o)
 {
-    if (o->len && !o->failed) {
-        if (fwrite(o->p, 1, o->len, stdout) != o->len)
+    size_t done = 0;
+    while (done < o->len && !o->failed) {
+        ssize_t n = write(STDOUT_FILENO, o->p + done, o->len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
             o->failed = true;
+        else
+            done += (size_t)n;
     }
     o->len = 0;
 }
@@ -709,7 +719,7 @@ static int start(int argc, char **argv, bool resolve, opts *o, fr_ruleset **rs)
         cli_rules_free(&o->rules);
         return cli_finish_output(FR_EXIT_OK);
     }
-    o->rules.color = !o->no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    o->rules.color_auto = !o->no_color;   /* stderr a tty, NO_COLOR unset */
     *rs = cli_load_rules(&o->rules, NULL);
     if (!*rs) {
         cli_rules_free(&o->rules);

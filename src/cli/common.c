@@ -116,11 +116,14 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
     fr_ruleset *rs = fr_compile(c, &rc);
     const fr_diags *d = fr_compiler_diags(c);
     size_t nw = 0;
+    bool color = cr->color;
+    if (cr->color_auto && fr_diags_count(d) > 0)
+        color = !getenv("NO_COLOR") && isatty(STDERR_FILENO);
     for (size_t i = 0; i < fr_diags_count(d); i++) {
         const fr_diag *g = fr_diags_get(d, i);
         if (fr_diag_severity(g) == FR_SEV_WARNING)
             nw++;
-        char *text = fr_diags_render(d, g, cr->color);
+        char *text = fr_diags_render(d, g, color);
         if (!text)
             cli_oom();
         fputs(text, stderr);

@@ -12,7 +12,32 @@ malloc there; the library-level test tests/hostile/oom covers them).
 import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hostile import *
+import hostile
+import struct
 
+# A static flagrule (./configure --enable-static-binary) ignores LD_PRELOAD:
+# the build's dynamically linked twin of it stands in (FLAGRULE_DYNAMIC).
+if os.environ.get("FLAGRULE_DYNAMIC") and os.access(os.environ["FLAGRULE_DYNAMIC"], os.X_OK):
+    hostile.FLAGRULE = FLAGRULE = os.environ["FLAGRULE_DYNAMIC"]
+
+
+def dynamically_linked(exe):
+    """True if the ELF file has a program interpreter (PT_INTERP)."""
+    with open(exe, "rb") as f:
+        h = f.read(64)
+        if h[:4] != b"\x7fELF" or h[4] != 2:
+            return True  # not a 64-bit ELF: let the runs tell
+        end = "<" if h[5] == 1 else ">"
+        phoff, = struct.unpack(end + "Q", h[32:40])
+        phentsize, phnum = struct.unpack(end + "HH", h[54:58])
+        f.seek(phoff)
+        ph = f.read(phentsize * phnum)
+    return any(struct.unpack(end + "I", ph[i * phentsize:i * phentsize + 4])[0] == 3
+               for i in range(phnum))
+
+
+if not dynamically_linked(FLAGRULE):
+    skip("%s is linked statically: LD_PRELOAD does not apply (set FLAGRULE_DYNAMIC)" % FLAGRULE)
 SHIM = os.path.join(os.path.abspath(TOP_BUILD), "tests", "hostile", "failmalloc.so")
 if not os.path.exists(SHIM):
     skip("no %s (built by make check)" % SHIM)
