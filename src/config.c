@@ -136,6 +136,60 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const ch
     }
 }
 
+#if FR_AVX2
+/* ---- the fused reader's tables ------------------------------------------- */
+
+/* The hash of a text of len (1..64) bytes at w, followed by readable bytes
+ * (the first 8 and the last 8 bytes, and the length). */
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) uint32_t
+fast_hash(const char *w, size_t len, uint32_t salt)
+{
+    uint64_t x = _bzhi_u64(ld8(w), len < 8 ? (unsigned)(8 * len) : 64u);
+    uint64_t y = len >= 8 ? ld8(w + len - 8) : 0;
+    return (uint32_t)_mm_crc32_u64(_mm_crc32_u64(len + salt, x), y);
+}
+
+static inline uint32_t enum_salt(uint32_t enum_id)
+{
+    return enum_id * 0x85ebca6bu;
+}
+
+/* The table of the texts of the slots (sp) or of the enum values (ev) of up
+ * to 64 bytes: cap entries at most, in a table of 2 * cap slots. */
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *a, fr_fslot **out, uint32_t *mask, const fr_spell *sp, const fr_evslot *ev,
+                      size_t cap)
+{
+    size_t n = 2 * cap;
+    fr_fslot *t = fr_arena_array(a, n, sizeof *t);
+    if (!t)
+        return -1;
+    for (size_t j = 0; j < cap; j++) {
+        const char *s = sp ? sp[j].s : ev[j].s;
+        size_t len = sp ? sp[j].len : ev[j].len;
+        if (!s || len == 0 || len > 64)
+            continue;
+        char *p = fr_arena_alloc(a, 64 + 8);
+        if (!p)
+            return -1;
+        memset(p, 0, 64 + 8);
+        memcpy(p, s, len);
+        uint32_t eid = sp ? 0 : ev[j].enum_id;
+        for (uint32_t i = fast_hash(p, len, sp ? 0 : enum_salt(eid)) & (n - 1);; i = (i + 1) & (n - 1))
+            if (!t[i].p) {
+                t[i].p = p;
+                t[i].sp = sp ? &sp[j] : NULL;
+                t[i].len = (uint32_t)len;
+                t[i].enum_id = eid;
+                t[i].value = sp ? 0 : ev[j].value;
+                break;
+            }
+    }
+    *out = t;
+    *mask = (uint32_t)(n - 1);
+    return 0;
+}
+#endif
+
 int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
 {
     memset(m, 0, sizeof *m);
@@ -162,7 +216,10 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         m->little_endian = first == 1;
     }
 #if FR_AVX2
-    m->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") ? 1 : 0;
+    m->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                      __builtin_cpu_supports("sse4.2")
+                  ? 1
+                  : 0;
 #endif
     /* enum values */
     size_t nev = 0;
@@ -213,6 +270,11 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
             m->var_names[m->nvar_names++] = key->name;
         }
     }
+#if FR_AVX2
+    if (m->avx2 && (fast_table(a, &m->fslots, &m->fmask, m->slots, NULL, cap) < 0 ||
+                    fast_table(a, &m->fevals, &m->femask, NULL, m->evals, ecap) < 0))
+        return -1;
+#endif
     return 0;
 }
 
@@ -616,7 +678,7 @@ static int split_fast_portable(fr_cfgin *c, size_t len, size_t groups)
 }
 
 #if FR_AVX2
-static inline __attribute__((always_inline, target("avx2,bmi"))) void classify64_avx2(const char *p, uint64_t *blank,
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) void classify64_avx2(const char *p, uint64_t *blank,
                                                                                   uint64_t *spec)
 {
     const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
@@ -630,7 +692,7 @@ static inline __attribute__((always_inline, target("avx2,bmi"))) void classify64
     *spec = !_mm256_testz_si256(x, x);
 }
 
-static __attribute__((target("avx2,bmi"))) int split_fast_avx2(fr_cfgin *c, size_t len,
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int split_fast_avx2(fr_cfgin *c, size_t len,
                                                            size_t groups)
 {
     FR_SPLIT_FAST(classify64_avx2)
@@ -646,23 +708,33 @@ static inline int split_fast(fr_cfgin *c, size_t len, size_t groups)
     return split_fast_portable(c, len, groups);
 }
 
-/* Splits a line into words (unquoted into c->store). */
-static int split_line(fr_cfgin *c, const char *line, size_t len)
+/* Copies a line into c->store, blanks after it: 0, 1 (too long) or -1. */
+static inline int copy_line(fr_cfgin *c, const char *line, size_t len)
 {
     if (len > UINT32_MAX - 256)
         return invalid(c, "config line too long");
     c->store.len = 0;
     size_t groups = len / 64 + 1;   /* covers out[0..len] */
-    if (c->store.cap <= 64 * groups + FR_PAD + 16 && fr_buf_reserve(&c->store, 64 * groups + FR_PAD + 16) < 0)
+    /* (64 readable bytes after any word start: the fused reader's compares) */
+    if (c->store.cap <= 64 * groups + 64 + 16 && fr_buf_reserve(&c->store, 64 * groups + 64 + 16) < 0)
         return -1;
     char *out = c->store.p;
     memcpy(out, line, len);
     /* blanks after the line (its last word ends there) to FR_PAD bytes past
      * the last group, 16 at a time */
     static const char blanks[17] = "                ";
-    for (size_t i = len; i < 64 * groups + FR_PAD; i += 16)
+    for (size_t i = len; i < 64 * groups + 64; i += 16)
         memcpy(out + i, blanks, 16);
-    return split_fast(c, len, groups);
+    return 0;
+}
+
+/* Splits a line into words (unquoted into c->store). */
+static int split_line(fr_cfgin *c, const char *line, size_t len)
+{
+    int rc = copy_line(c, line, len);
+    if (rc)
+        return rc;
+    return split_fast(c, len, len / 64 + 1);
 }
 
 /* ---- meaning ------------------------------------------------------------------------ */
@@ -971,8 +1043,11 @@ static inline int dashdash(const char *s)
 
 /* A value the fast path can take (plain decimal int, a member of the enum,
  * a string): 1 and *out, or 0 (the general path decides, with messages). */
-static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
-                                                            const char *s, size_t len, fr_val *out)
+typedef int32_t (*enum_finder)(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len);
+
+static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap *m, const fr_spell *sl,
+                                                               const char *s, size_t len, fr_val *out,
+                                                               enum_finder find_enum)
 {
     switch (sl->tkind) {
     case FR_T_INT: {
@@ -980,20 +1055,37 @@ static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m
             return 0;
         if (s[0] == 'n' || s[0] == 'N')
             goto null;
+        size_t i = s[0] == '-' && len > 1;   /* (a sign, then 1-17 digits) */
         int64_t v = 0;
-        for (size_t i = 0; i < len; i++) {
+        for (; i < len; i++) {
             unsigned d = (unsigned)(s[i] - '0');
             if (d > 9)
                 return 0;
             v = v * 10 + d;
         }
-        out->i = v;
+        out->i = s[0] == '-' ? -v : v;
+        out->s = NULL;
+        out->is_null = 0;
+        return 1;
+    }
+    case FR_T_BOOL: {
+        /* fr_value_parse: true, false, 1, 0 (any case: the general path) */
+        int64_t b;
+        if (len == 4 && memcmp(s, "true", 4) == 0)
+            b = 1;
+        else if (len == 5 && memcmp(s, "false", 5) == 0)
+            b = 0;
+        else if (len == 1 && (s[0] == '0' || s[0] == '1'))
+            b = s[0] - '0';
+        else
+            return 0;
+        out->i = b;
         out->s = NULL;
         out->is_null = 0;
         return 1;
     }
     case FR_T_ENUM: {
-        int32_t v = find_enum_value(m, sl->enum_id, s, len);
+        int32_t v = find_enum(m, sl->enum_id, s, len);
         if (v < 0)
             goto null;   /* (a member named null was found first) */
         out->i = v;
@@ -1020,11 +1112,22 @@ null:   /* fr_value_parse: null and None are null for a nullable int or enum */
     return 1;
 }
 
+static int32_t find_enum_plain(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    return find_enum_value(m, enum_id, s, len);
+}
+
+static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
+                                                            const char *s, size_t len, fr_val *out)
+{
+    return fast_value_by(m, sl, s, len, out, find_enum_plain);
+}
+
 /* The words, left to right.  The common words — an exact flag spelling with
  * its value (next word or after '='), a bare bool flag, NAME=VALUE of an
  * env/fact key, with a value taken by fast_value — are read here; any other
  * word goes to word_general, which starts that word over. */
-static int interpret(fr_cfgin *c)
+static int interpret(fr_cfgin *c, int program)
 {
     const fr_spellmap *m = c->map;
     const char *base = c->store.p;
@@ -1032,7 +1135,6 @@ static int interpret(fr_cfgin *c)
     const size_t nwords = c->nwords;
     fr_val *input = c->input;
     const int fast = !m->eq_in_spelling;
-    int program = 1;
     for (size_t i = 0; i < nwords; i++) {
         const char *w = base + words[i].off;
         size_t len = words[i].len;
@@ -1100,6 +1202,284 @@ static int interpret(fr_cfgin *c)
     return 0;
 }
 
+
+#if FR_AVX2
+/* ---- the fused reader ------------------------------------------------------------ */
+
+/* Lines of up to FUSED_MAXG 64-byte groups (less one byte) are read in one
+ * pass over bitmaps of the line, with no word list: words are the runs of
+ * non-blanks, read in place in the store (a value gets a NUL after it).  A
+ * word it does not take (anything but an exact flag spelling with its value,
+ * a bare bool flag, NAME=VALUE of an env/fact key, with a value fast_value
+ * takes, and those quoted the simple way: 'x', "x", --flag='x', NAME="x") is
+ * left, with the rest of the line, to split_general and interpret, which
+ * start over from it (for a flag waiting for its value word: from the flag);
+ * the keys set before it were set in the same order by them. */
+#define FUSED_MAXG 16
+
+typedef struct line_bits {
+    uint64_t bl[FUSED_MAXG + 1];   /* blanks; the group after the last: 0 */
+    uint64_t eq[FUSED_MAXG + 1];   /* '='; then all ones */
+    uint64_t qt[FUSED_MAXG + 1];   /* quotes; then all ones */
+} line_bits;
+
+/* The bitmaps of p[0 .. 64 * groups); nonzero when a byte needs the general
+ * splitter (one below 0x28 other than a blank or a quote, or a backslash);
+ * *quotes nonzero when the line has quotes. */
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int classify_line_avx2(const char *p, size_t groups, line_bits *b,
+                                                                 uint64_t *quotes)
+{
+    const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
+    const __m256i eq = _mm256_set1_epi8('='), q1 = _mm256_set1_epi8('\''), q2 = _mm256_set1_epi8('"');
+    uint64_t other = 0, anyq = 0;
+    for (size_t g = 0; g < groups; g++, p += 64) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+        uint64_t bl = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, sp)) |
+                      (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y, sp)) << 32;
+        uint64_t e = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, eq)) |
+                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y, eq)) << 32;
+        __m256i qx = _mm256_or_si256(_mm256_cmpeq_epi8(x, q1), _mm256_cmpeq_epi8(x, q2));
+        __m256i qy = _mm256_or_si256(_mm256_cmpeq_epi8(y, q1), _mm256_cmpeq_epi8(y, q2));
+        uint64_t q = (uint64_t)(uint32_t)_mm256_movemask_epi8(qx) |
+                     (uint64_t)(uint32_t)_mm256_movemask_epi8(qy) << 32;
+        __m256i sx = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(x, lo), x), _mm256_cmpeq_epi8(x, bs));
+        __m256i sy = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(y, lo), y), _mm256_cmpeq_epi8(y, bs));
+        uint64_t s = (uint64_t)(uint32_t)_mm256_movemask_epi8(sx) |
+                     (uint64_t)(uint32_t)_mm256_movemask_epi8(sy) << 32;
+        other |= s & ~bl & ~q;
+        anyq |= q;
+        b->bl[g] = bl;
+        b->eq[g] = e;
+        b->qt[g] = q;
+    }
+    b->bl[groups] = 0;
+    b->eq[groups] = ~0ull;
+    b->qt[groups] = ~0ull;
+    *quotes = anyq;
+    return other != 0;
+}
+
+/* The first set bit of bm at or after pos (there is one, at the latest in
+ * the closing group). */
+static inline size_t next_set(const uint64_t *bm, size_t pos)
+{
+    size_t g = pos >> 6;
+    uint64_t w = bm[g] & (~0ull << (pos & 63));
+    while (!w)
+        w = bm[++g];
+    return g * 64 + (size_t)__builtin_ctzll(w);
+}
+
+/* The first clear bit of bm at or after pos (the same). */
+static inline size_t next_clear(const uint64_t *bm, size_t pos)
+{
+    size_t g = pos >> 6;
+    uint64_t w = ~bm[g] & (~0ull << (pos & 63));
+    while (!w)
+        w = ~bm[++g];
+    return g * 64 + (size_t)__builtin_ctzll(w);
+}
+
+/* The word out[s..e) unquoted the simple way: *w, *wl its text (in place),
+ * *at the index in it of its first '=' (or *wl), *v, *vl the text after
+ * that '='.  1; 2 for name='text' (*w, *wl: the word as it is);
+ * 0 when the word needs the general splitter. */
+/* The first set bit of bm in [s, e), or e or more (s < e). */
+static inline size_t first_in(const uint64_t *bm, size_t s, size_t e)
+{
+    uint64_t w = bm[s >> 6] >> (s & 63);
+    if (__builtin_expect(w != 0, 1))
+        return s + (size_t)__builtin_ctzll(w);
+    return (s | 63) + 1 < e ? next_set(bm, (s | 63) + 1) : e;
+}
+
+static inline __attribute__((always_inline)) int fused_word(const line_bits *b, char *out, size_t s, size_t e,
+                                                           uint64_t quotes, char **w, size_t *wl, size_t *at,
+                                                           char **v, size_t *vl, int need_eq)
+{
+    size_t q = quotes ? first_in(b->qt, s, e) : e;
+    if (q >= e) {
+        if (!need_eq) {   /* (a value word: *at, *v, *vl not set) */
+            *w = out + s;
+            *wl = e - s;
+            return 1;
+        }
+        size_t a = first_in(b->eq, s, e);
+        *w = out + s;
+        *wl = e - s;
+        if (a > e)
+            a = e;
+        *at = a - s;
+        *v = out + a + 1;
+        *vl = a < e ? e - a - 1 : 0;
+        return 1;
+    }
+    size_t q2 = next_set(b->qt, q + 1);
+    if (q2 != e - 1 || out[q] != out[q2])
+        return 0;
+    if (q == s) {   /* 'text' */
+        size_t a = first_in(b->eq, s + 1, e);
+        *w = out + s + 1;
+        *wl = e - s - 2;
+        if (a > e - 1)
+            a = e - 1;
+        *at = a - s - 1;
+        *v = out + a + 1;
+        *vl = a < e - 1 ? e - 2 - a : 0;
+        return 1;
+    }
+    /* name='text': the first '=' just before the quote */
+    if (out[q - 1] != '=' || first_in(b->eq, s, e) != q - 1)
+        return 0;
+    *w = out + s;
+    *wl = e - s;   /* (with *at < *wl: only the name is looked at) */
+    *at = q - 1 - s;
+    *v = out + q + 1;
+    *vl = e - q - 2;
+    return 2;
+}
+
+/* The entry of t for the text w[0..len) (followed by 64 readable bytes), or
+ * NULL (also for texts of 0 or more than 64 bytes, which t does not hold). */
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) const fr_fslot *
+fast_find(const fr_fslot *t, uint32_t mask, const char *w, size_t len, uint32_t salt, uint32_t enum_id,
+          int is_enum)
+{
+    if (len - 1 >= 64)
+        return NULL;
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)w);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + 32));
+    uint64_t lm = _bzhi_u64(~0ull, (unsigned)len);
+    for (uint32_t i = fast_hash(w, len, salt) & mask;; i = (i + 1) & mask) {
+        const fr_fslot *sl = &t[i];
+        if (sl->len == len && (!is_enum || sl->enum_id == enum_id)) {
+            __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)sl->p);
+            __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(sl->p + 32));
+            uint64_t eq = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, x)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, y)) << 32;
+            if (!(~eq & lm))
+                return sl;
+        }
+        if (!sl->p)
+            return NULL;
+    }
+}
+
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) const fr_spell *
+fast_spell(const fr_spellmap *m, const char *w, size_t len)
+{
+    const fr_fslot *sl = fast_find(m->fslots, m->fmask, w, len, 0, 0, 0);
+    return sl ? sl->sp : NULL;
+}
+
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int32_t
+find_enum_fast(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    const fr_fslot *sl = fast_find(m->fevals, m->femask, s, len, enum_salt(enum_id), enum_id, 1);
+    return sl ? (int32_t)sl->value : -1;
+}
+
+static __attribute__((noinline)) int fused_rest(fr_cfgin *c, size_t len, size_t from, int program)
+{
+    c->nwords = 0;
+    int rc = split_general(c, c->store.p, len, from);
+    if (rc)
+        return rc;
+    return interpret(c, program);
+}
+
+/* The line is in the store, blanks after it; groups = len / 64 + 1. */
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, size_t len, size_t groups)
+{
+    const fr_spellmap *m = c->map;
+    line_bits b;
+    uint64_t quotes;
+    char *out = c->store.p;
+    if (classify_line_avx2(out, groups, &b, &quotes))
+        return fused_rest(c, len, 0, 1);
+    fr_val *input = c->input;
+    uint8_t *given = c->given;
+    uint32_t *given_keys = c->given_keys;
+    uint32_t ngiven = c->ngiven;
+    int program = 1;
+    size_t s = next_clear(b.bl, 0);
+    while (s < len) {
+        size_t e = next_set(b.bl, s), next;
+        char *w, *v;
+        size_t wl, at, vl;
+        const fr_spell *sl;
+        if (!fused_word(&b, out, s, e, quotes, &w, &wl, &at, &v, &vl, 1))
+            goto rest;
+        if (wl > 2 && dashdash(w)) {
+            if (at == wl) {
+                sl = fast_spell(m, w, wl);
+                if (!sl || !sl->is_flag)
+                    goto rest;
+                if (sl->tkind == FR_T_BOOL) {
+                    fr_val *o = &input[sl->key];
+                    o->i = 1;
+                    o->s = NULL;
+                    o->is_null = 0;
+                    program = 0;
+                    next = e + 1;
+                    goto given;
+                }
+                size_t s2 = e + 1;
+                if (out[s2] == ' ')
+                    s2 = next_clear(b.bl, s2);
+                if (s2 >= len)
+                    goto rest;
+                size_t e2 = next_set(b.bl, s2);
+                char *w2, *v2;
+                size_t wl2, at2, vl2;
+                if (fused_word(&b, out, s2, e2, quotes, &w2, &wl2, &at2, &v2, &vl2, 0) != 1)
+                    goto rest;   /* (also name='text': not one piece) */
+                if (wl2 >= 2 && dashdash(w2))
+                    goto rest;
+                v = w2;
+                vl = wl2;
+                e = e2;
+            } else {
+                sl = fast_spell(m, w, at);
+                if (!sl || !sl->is_flag)
+                    goto rest;
+            }
+            if (!fast_value_by(m, sl, v, vl, &input[sl->key], find_enum_fast))
+                goto rest;
+            program = 0;
+        } else if (wl && name_class[(unsigned char)w[0]]) {
+            if (at >= wl || at == 0 || !(sl = fast_spell(m, w, at)) || sl->is_flag)
+                goto rest;
+            if (!fast_value_by(m, sl, v, vl, &input[sl->key], find_enum_fast))
+                goto rest;
+        } else
+            goto rest;
+        v[vl] = '\0';
+        next = e + 1;
+    given: {
+            uint32_t k = sl->key;
+            if (!given[k]) {
+                given[k] = 1;
+                given_keys[ngiven++] = k;
+            }
+        }
+        s = next;
+        if (out[s] == ' ')
+            s = next_clear(b.bl, s);
+        continue;
+    rest:
+        c->ngiven = ngiven;
+        return fused_rest(c, len, s, program);
+    }
+    c->ngiven = ngiven;
+    c->nwords = 0;
+    c->store.len = len + 1;
+    out[len] = '\0';
+    return 0;
+}
+#endif
+
 int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
@@ -1107,10 +1487,18 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
+#if FR_AVX2
+    if (c->map->avx2 && !c->map->eq_in_spelling && len < 64 * FUSED_MAXG) {
+        int rc = copy_line(c, line, len);
+        if (rc)
+            return rc;
+        return read_fused(c, len, len / 64 + 1);
+    }
+#endif
     int rc = split_line(c, line, len);
     if (rc)
         return rc;
-    return interpret(c);
+    return interpret(c, 1);
 }
 
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
@@ -1141,7 +1529,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
     }
     c->store.len = o;
     memset(c->store.p + o, 0, FR_PAD);   /* padding for word-at-a-time reads */
-    return interpret(c);
+    return interpret(c, 1);
 }
 
 void fr_cfgin_free(fr_cfgin *c)

@@ -33,7 +33,17 @@ typedef struct fr_evslot {
     uint32_t    len, enum_id, value;
 } fr_evslot;
 
+/* The same, for the fused reader (AVX2): the texts up to 64 bytes, compared
+ * 32 bytes at a time. */
+typedef struct fr_fslot {
+    const char     *p;       /* 64 bytes: the text, zero-padded; NULL: empty */
+    const fr_spell *sp;      /* a spelling: its slot */
+    uint32_t        len, enum_id, value;   /* (enum values: enum_id, value) */
+} fr_fslot;
+
 typedef struct fr_spellmap {
+    fr_fslot    *fslots, *fevals;   /* NULL unless avx2 */
+    uint32_t     fmask, femask;
     fr_spell    *slots;
     uint32_t     mask;
     fr_evslot   *evals;          /* enum values: (enum, name) -> index */
