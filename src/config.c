@@ -1206,158 +1206,40 @@ static int interpret(fr_cfgin *c, int program)
 #if FR_AVX2
 /* ---- the fused reader ------------------------------------------------------------ */
 
-/* Lines of up to FUSED_MAXG 64-byte groups (less one byte) are read in one
- * pass over bitmaps of the line, with no word list: words are the runs of
- * non-blanks, read in place in the store (a value gets a NUL after it).  A
- * word it does not take (anything but an exact flag spelling with its value,
- * a bare bool flag, NAME=VALUE of an env/fact key, with a value fast_value
- * takes, and those quoted the simple way: 'x', "x", --flag='x', NAME="x") is
- * left, with the rest of the line, to split_general and interpret, which
- * start over from it (for a flag waiting for its value word: from the flag);
- * the keys set before it were set in the same order by them. */
-#define FUSED_MAXG 16
+/* On AVX2 machines (and no '=' in a flag spelling) a line is read in one
+ * pass, with no word list: a word is the run of non-blanks at the read
+ * position, found from the blank bits of the 32 (64) bytes there, which
+ * also give its first '=' and whether it has a byte that needs the general
+ * splitter (one below 0x28 but a blank, or a backslash); words are read in
+ * place in the store, a value gets a NUL after it.  A word it does not take
+ * (anything but an exact flag spelling with its value, a bare bool flag,
+ * NAME=VALUE of an env/fact key, with a value fast_value takes, and those
+ * quoted the simple way: 'x', "x", --flag='x', NAME="x"; or a word of 64
+ * bytes or more) is left, with the rest of the line, to split_general and
+ * interpret, which start over from it (for a flag waiting for its value
+ * word: from the flag); the keys set before it they would have set in the
+ * same order. */
 
-typedef struct line_bits {
-    uint64_t bl[FUSED_MAXG + 1];   /* blanks; the group after the last: 0 */
-    uint64_t eq[FUSED_MAXG + 1];   /* '='; then all ones */
-    uint64_t qt[FUSED_MAXG + 1];   /* quotes; then all ones */
-} line_bits;
-
-/* The bitmaps of p[0 .. 64 * groups); nonzero when a byte needs the general
- * splitter (one below 0x28 other than a blank or a quote, or a backslash);
- * *quotes nonzero when the line has quotes. */
-static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int classify_line_avx2(const char *p, size_t groups, line_bits *b,
-                                                                 uint64_t *quotes)
-{
-    const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
-    const __m256i eq = _mm256_set1_epi8('='), q1 = _mm256_set1_epi8('\''), q2 = _mm256_set1_epi8('"');
-    uint64_t other = 0, anyq = 0;
-    for (size_t g = 0; g < groups; g++, p += 64) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
-        __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
-        uint64_t bl = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, sp)) |
-                      (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y, sp)) << 32;
-        uint64_t e = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, eq)) |
-                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y, eq)) << 32;
-        __m256i qx = _mm256_or_si256(_mm256_cmpeq_epi8(x, q1), _mm256_cmpeq_epi8(x, q2));
-        __m256i qy = _mm256_or_si256(_mm256_cmpeq_epi8(y, q1), _mm256_cmpeq_epi8(y, q2));
-        uint64_t q = (uint64_t)(uint32_t)_mm256_movemask_epi8(qx) |
-                     (uint64_t)(uint32_t)_mm256_movemask_epi8(qy) << 32;
-        __m256i sx = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(x, lo), x), _mm256_cmpeq_epi8(x, bs));
-        __m256i sy = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(y, lo), y), _mm256_cmpeq_epi8(y, bs));
-        uint64_t s = (uint64_t)(uint32_t)_mm256_movemask_epi8(sx) |
-                     (uint64_t)(uint32_t)_mm256_movemask_epi8(sy) << 32;
-        other |= s & ~bl & ~q;
-        anyq |= q;
-        b->bl[g] = bl;
-        b->eq[g] = e;
-        b->qt[g] = q;
-    }
-    b->bl[groups] = 0;
-    b->eq[groups] = ~0ull;
-    b->qt[groups] = ~0ull;
-    *quotes = anyq;
-    return other != 0;
-}
-
-/* The first set bit of bm at or after pos (there is one, at the latest in
- * the closing group). */
-static inline size_t next_set(const uint64_t *bm, size_t pos)
-{
-    size_t g = pos >> 6;
-    uint64_t w = bm[g] & (~0ull << (pos & 63));
-    while (!w)
-        w = bm[++g];
-    return g * 64 + (size_t)__builtin_ctzll(w);
-}
-
-/* The first clear bit of bm at or after pos (the same). */
-static inline size_t next_clear(const uint64_t *bm, size_t pos)
-{
-    size_t g = pos >> 6;
-    uint64_t w = ~bm[g] & (~0ull << (pos & 63));
-    while (!w)
-        w = ~bm[++g];
-    return g * 64 + (size_t)__builtin_ctzll(w);
-}
-
-/* The word out[s..e) unquoted the simple way: *w, *wl its text (in place),
- * *at the index in it of its first '=' (or *wl), *v, *vl the text after
- * that '='.  1; 2 for name='text' (*w, *wl: the word as it is);
- * 0 when the word needs the general splitter. */
-/* The first set bit of bm in [s, e), or e or more (s < e). */
-static inline size_t first_in(const uint64_t *bm, size_t s, size_t e)
-{
-    uint64_t w = bm[s >> 6] >> (s & 63);
-    if (__builtin_expect(w != 0, 1))
-        return s + (size_t)__builtin_ctzll(w);
-    return (s | 63) + 1 < e ? next_set(bm, (s | 63) + 1) : e;
-}
-
-static inline __attribute__((always_inline)) int fused_word(const line_bits *b, char *out, size_t s, size_t e,
-                                                           uint64_t quotes, char **w, size_t *wl, size_t *at,
-                                                           char **v, size_t *vl, int need_eq)
-{
-    size_t q = quotes ? first_in(b->qt, s, e) : e;
-    if (q >= e) {
-        if (!need_eq) {   /* (a value word: *at, *v, *vl not set) */
-            *w = out + s;
-            *wl = e - s;
-            return 1;
-        }
-        size_t a = first_in(b->eq, s, e);
-        *w = out + s;
-        *wl = e - s;
-        if (a > e)
-            a = e;
-        *at = a - s;
-        *v = out + a + 1;
-        *vl = a < e ? e - a - 1 : 0;
-        return 1;
-    }
-    size_t q2 = next_set(b->qt, q + 1);
-    if (q2 != e - 1 || out[q] != out[q2])
-        return 0;
-    if (q == s) {   /* 'text' */
-        size_t a = first_in(b->eq, s + 1, e);
-        *w = out + s + 1;
-        *wl = e - s - 2;
-        if (a > e - 1)
-            a = e - 1;
-        *at = a - s - 1;
-        *v = out + a + 1;
-        *vl = a < e - 1 ? e - 2 - a : 0;
-        return 1;
-    }
-    /* name='text': the first '=' just before the quote */
-    if (out[q - 1] != '=' || first_in(b->eq, s, e) != q - 1)
-        return 0;
-    *w = out + s;
-    *wl = e - s;   /* (with *at < *wl: only the name is looked at) */
-    *at = q - 1 - s;
-    *v = out + q + 1;
-    *vl = e - q - 2;
-    return 2;
-}
-
-/* The entry of t for the text w[0..len) (followed by 64 readable bytes), or
- * NULL (also for texts of 0 or more than 64 bytes, which t does not hold). */
+/* The entry of t for the text w[0..len) (its first 32 bytes in a; followed
+ * by 64 readable bytes), or NULL (also for texts of 0 or more than 64 bytes,
+ * which t does not hold). */
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) const fr_fslot *
-fast_find(const fr_fslot *t, uint32_t mask, const char *w, size_t len, uint32_t salt, uint32_t enum_id,
-          int is_enum)
+fast_find(const fr_fslot *t, uint32_t mask, const char *w, __m256i a, size_t len, uint32_t salt,
+          uint32_t enum_id, int is_enum)
 {
     if (len - 1 >= 64)
         return NULL;
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)w);
-    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + 32));
     uint64_t lm = _bzhi_u64(~0ull, (unsigned)len);
     for (uint32_t i = fast_hash(w, len, salt) & mask;; i = (i + 1) & mask) {
         const fr_fslot *sl = &t[i];
         if (sl->len == len && (!is_enum || sl->enum_id == enum_id)) {
             __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)sl->p);
-            __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(sl->p + 32));
-            uint64_t eq = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, x)) |
-                          (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, y)) << 32;
+            uint64_t eq = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, x));
+            if (len > 32) {
+                __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + 32));
+                __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(sl->p + 32));
+                eq |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, y)) << 32;
+            }
             if (!(~eq & lm))
                 return sl;
         }
@@ -1366,18 +1248,73 @@ fast_find(const fr_fslot *t, uint32_t mask, const char *w, size_t len, uint32_t 
     }
 }
 
-static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) const fr_spell *
-fast_spell(const fr_spellmap *m, const char *w, size_t len)
-{
-    const fr_fslot *sl = fast_find(m->fslots, m->fmask, w, len, 0, 0, 0);
-    return sl ? sl->sp : NULL;
-}
-
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int32_t
 find_enum_fast(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
 {
-    const fr_fslot *sl = fast_find(m->fevals, m->femask, s, len, enum_salt(enum_id), enum_id, 1);
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    const fr_fslot *sl = fast_find(m->fevals, m->femask, s, a, len, enum_salt(enum_id), enum_id, 1);
     return sl ? (int32_t)sl->value : -1;
+}
+
+/* A word at w (not a blank): *wl its length, *eqm its '=' bits, *spm its
+ * special bits (see above); 0 when it has 64 bytes or more. */
+typedef struct fused_scan {
+    __m256i  a;       /* its first 32 bytes */
+    size_t   wl;
+    uint64_t eqm, spm;
+} fused_scan;
+
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int fused_scan_word(const char *w,
+                                                                                               fused_scan *f)
+{
+    const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
+    const __m256i eq = _mm256_set1_epi8('=');
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)w);
+    uint64_t bl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, sp));
+    uint64_t spm = (uint32_t)_mm256_movemask_epi8(
+        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(a, lo), a), _mm256_cmpeq_epi8(a, bs)));
+    uint64_t eqm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, eq));
+    if (!bl) {
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + 32));
+        bl = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, sp)) << 32;
+        if (!bl)
+            return 0;
+        spm |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+                   _mm256_cmpeq_epi8(_mm256_min_epu8(b, lo), b), _mm256_cmpeq_epi8(b, bs)))
+               << 32;
+        eqm |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, eq)) << 32;
+    }
+    size_t wl = (size_t)__builtin_ctzll(bl);
+    f->a = a;
+    f->wl = wl;
+    f->eqm = _bzhi_u64(eqm, (unsigned)wl);
+    f->spm = _bzhi_u64(spm, (unsigned)wl);   /* (the blanks in it are its end) */
+    return 1;
+}
+
+/* A word with special bytes quoted the simple way: 'text' (1: *w, *wl the
+ * text, *eqm its '=' bits), or name='text' (2: *v, *vl the text; *w, *wl
+ * as they were); 0 for anything else. */
+static __attribute__((noinline)) int fused_quoted(const char **w, size_t *wl, uint64_t *eqm, const char **v,
+                                                 size_t *vl, uint64_t spm)
+{
+    if (__builtin_popcountll(spm) != 2)
+        return 0;
+    const char *p = *w;
+    size_t n = *wl, q1 = (size_t)__builtin_ctzll(spm), q2 = 63 - (size_t)__builtin_clzll(spm);
+    if (q2 != n - 1 || p[q1] != p[q2] || (p[q1] != '\'' && p[q1] != '"'))
+        return 0;
+    if (q1 == 0) {
+        *w = p + 1;
+        *wl = n - 2;
+        *eqm >>= 1;
+        return 1;
+    }
+    if (p[q1 - 1] != '=' || (size_t)__builtin_ctzll(*eqm) != q1 - 1)
+        return 0;
+    *v = p + q1 + 1;
+    *vl = n - q1 - 2;
+    return 2;
 }
 
 static __attribute__((noinline)) int fused_rest(fr_cfgin *c, size_t len, size_t from, int program)
@@ -1389,32 +1326,44 @@ static __attribute__((noinline)) int fused_rest(fr_cfgin *c, size_t len, size_t 
     return interpret(c, program);
 }
 
-/* The line is in the store, blanks after it; groups = len / 64 + 1. */
-static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, size_t len, size_t groups)
+/* The line is in the store (copy_line). */
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, size_t len)
 {
     const fr_spellmap *m = c->map;
-    line_bits b;
-    uint64_t quotes;
     char *out = c->store.p;
-    if (classify_line_avx2(out, groups, &b, &quotes))
-        return fused_rest(c, len, 0, 1);
     fr_val *input = c->input;
     uint8_t *given = c->given;
     uint32_t *given_keys = c->given_keys;
     uint32_t ngiven = c->ngiven;
     int program = 1;
-    size_t s = next_clear(b.bl, 0);
+    size_t s = 0;
+    while (s < len && out[s] == ' ')
+        s++;
     while (s < len) {
-        size_t e = next_set(b.bl, s), next;
-        char *w, *v;
-        size_t wl, at, vl;
-        const fr_spell *sl;
-        if (!fused_word(&b, out, s, e, quotes, &w, &wl, &at, &v, &vl, 1))
+        fused_scan f;
+        if (!fused_scan_word(out + s, &f))
             goto rest;
+        const char *w = out + s, *v;
+        size_t wl = f.wl, vl, e = s + wl;
+        uint64_t eqm = f.eqm;
+        const fr_spell *sl;
+        int form = 1;
+        if (__builtin_expect(f.spm != 0, 0)) {
+            form = fused_quoted(&w, &wl, &eqm, &v, &vl, f.spm);
+            if (!form)
+                goto rest;
+            if (form == 1)   /* (the text may not start where the word does) */
+                f.a = _mm256_loadu_si256((const __m256i *)(const void *)w);
+        }
+        size_t at = form == 2 ? (size_t)(v - 2 - w) : eqm ? (size_t)__builtin_ctzll(eqm) : wl;
+        if (form != 2 && at < wl) {
+            v = w + at + 1;
+            vl = wl - at - 1;
+        }
         if (wl > 2 && dashdash(w)) {
             if (at == wl) {
-                sl = fast_spell(m, w, wl);
-                if (!sl || !sl->is_flag)
+                const fr_fslot *fs = fast_find(m->fslots, m->fmask, w, f.a, wl, 0, 0, 0);
+                if (!fs || !(sl = fs->sp)->is_flag)
                     goto rest;
                 if (sl->tkind == FR_T_BOOL) {
                     fr_val *o = &input[sl->key];
@@ -1422,41 +1371,46 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                     o->s = NULL;
                     o->is_null = 0;
                     program = 0;
-                    next = e + 1;
                     goto given;
                 }
                 size_t s2 = e + 1;
-                if (out[s2] == ' ')
-                    s2 = next_clear(b.bl, s2);
+                while (s2 < len && out[s2] == ' ')
+                    s2++;
                 if (s2 >= len)
                     goto rest;
-                size_t e2 = next_set(b.bl, s2);
-                char *w2, *v2;
-                size_t wl2, at2, vl2;
-                if (fused_word(&b, out, s2, e2, quotes, &w2, &wl2, &at2, &v2, &vl2, 0) != 1)
-                    goto rest;   /* (also name='text': not one piece) */
-                if (wl2 >= 2 && dashdash(w2))
+                fused_scan f2;
+                if (!fused_scan_word(out + s2, &f2))
                     goto rest;
-                v = w2;
-                vl = wl2;
-                e = e2;
+                v = out + s2;
+                vl = f2.wl;
+                e = s2 + vl;
+                if (__builtin_expect(f2.spm != 0, 0)) {
+                    uint64_t eq2 = f2.eqm;
+                    const char *v2;
+                    size_t vl2;
+                    if (fused_quoted(&v, &vl, &eq2, &v2, &vl2, f2.spm) != 1)
+                        goto rest;   /* (also name='text': not one piece) */
+                }
+                if (vl >= 2 && dashdash(v))
+                    goto rest;
             } else {
-                sl = fast_spell(m, w, at);
-                if (!sl || !sl->is_flag)
+                const fr_fslot *fs = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0, 0);
+                if (!fs || !(sl = fs->sp)->is_flag)
                     goto rest;
             }
             if (!fast_value_by(m, sl, v, vl, &input[sl->key], find_enum_fast))
                 goto rest;
             program = 0;
         } else if (wl && name_class[(unsigned char)w[0]]) {
-            if (at >= wl || at == 0 || !(sl = fast_spell(m, w, at)) || sl->is_flag)
+            const fr_fslot *fs;
+            if (at >= wl || at == 0 || !(fs = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0, 0)) ||
+                (sl = fs->sp)->is_flag)
                 goto rest;
             if (!fast_value_by(m, sl, v, vl, &input[sl->key], find_enum_fast))
                 goto rest;
         } else
             goto rest;
-        v[vl] = '\0';
-        next = e + 1;
+        ((char *)v)[vl] = '\0';
     given: {
             uint32_t k = sl->key;
             if (!given[k]) {
@@ -1464,16 +1418,15 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 given_keys[ngiven++] = k;
             }
         }
-        s = next;
-        if (out[s] == ' ')
-            s = next_clear(b.bl, s);
+        s = e + 1;
+        while (s < len && out[s] == ' ')
+            s++;
         continue;
     rest:
         c->ngiven = ngiven;
         return fused_rest(c, len, s, program);
     }
     c->ngiven = ngiven;
-    c->nwords = 0;
     c->store.len = len + 1;
     out[len] = '\0';
     return 0;
@@ -1488,11 +1441,11 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     if (c->reason.p)
         c->reason.p[0] = '\0';
 #if FR_AVX2
-    if (c->map->avx2 && !c->map->eq_in_spelling && len < 64 * FUSED_MAXG) {
+    if (c->map->avx2 && !c->map->eq_in_spelling) {
         int rc = copy_line(c, line, len);
         if (rc)
             return rc;
-        return read_fused(c, len, len / 64 + 1);
+        return read_fused(c, len);
     }
 #endif
     int rc = split_line(c, line, len);
