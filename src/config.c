@@ -177,10 +177,14 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *
         for (uint32_t i = fast_hash(p, len, sp ? 0 : enum_salt(eid)) & (n - 1);; i = (i + 1) & (n - 1))
             if (!t[i].p) {
                 t[i].p = p;
-                t[i].sp = sp ? &sp[j] : NULL;
-                t[i].len = (uint32_t)len;
-                t[i].enum_id = eid;
-                t[i].value = sp ? 0 : ev[j].value;
+                t[i].lk = (uint32_t)len | eid << 7;
+                t[i].key = sp ? sp[j].key : ev[j].value;
+                t[i].enum_id = sp ? sp[j].enum_id : eid;
+                if (sp) {
+                    t[i].is_flag = sp[j].is_flag;
+                    t[i].tkind = sp[j].tkind;
+                    t[i].nullable = sp[j].nullable;
+                }
                 break;
             }
     }
@@ -271,8 +275,10 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         }
     }
 #if FR_AVX2
-    if (m->avx2 && (fast_table(a, &m->fslots, &m->fmask, m->slots, NULL, cap) < 0 ||
-                    fast_table(a, &m->fevals, &m->femask, NULL, m->evals, ecap) < 0))
+    /* (enum ids fit the 25 bits left in fr_fslot.lk) */
+    m->fused = m->avx2 && !m->eq_in_spelling && rs->nenums < (1u << 25);
+    if (m->fused && (fast_table(a, &m->fslots, &m->fmask, m->slots, NULL, cap) < 0 ||
+                     fast_table(a, &m->fevals, &m->femask, NULL, m->evals, ecap) < 0))
         return -1;
 #endif
     return 0;
@@ -715,15 +721,14 @@ static inline int copy_line(fr_cfgin *c, const char *line, size_t len)
         return invalid(c, "config line too long");
     c->store.len = 0;
     size_t groups = len / 64 + 1;   /* covers out[0..len] */
-    /* (64 readable bytes after any word start: the fused reader's compares) */
-    if (c->store.cap <= 64 * groups + 64 + 16 && fr_buf_reserve(&c->store, 64 * groups + 64 + 16) < 0)
+    if (c->store.cap <= 64 * groups + FR_PAD + 16 && fr_buf_reserve(&c->store, 64 * groups + FR_PAD + 16) < 0)
         return -1;
     char *out = c->store.p;
     memcpy(out, line, len);
     /* blanks after the line (its last word ends there) to FR_PAD bytes past
      * the last group, 16 at a time */
     static const char blanks[17] = "                ";
-    for (size_t i = len; i < 64 * groups + 64; i += 16)
+    for (size_t i = len; i < 64 * groups + FR_PAD; i += 16)
         memcpy(out + i, blanks, 16);
     return 0;
 }
@@ -1045,11 +1050,12 @@ static inline int dashdash(const char *s)
  * a string): 1 and *out, or 0 (the general path decides, with messages). */
 typedef int32_t (*enum_finder)(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len);
 
-static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap *m, const fr_spell *sl,
+static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap *m, uint8_t tkind,
+                                                               uint32_t enum_id, uint8_t nullable,
                                                                const char *s, size_t len, fr_val *out,
                                                                enum_finder find_enum)
 {
-    switch (sl->tkind) {
+    switch (tkind) {
     case FR_T_INT: {
         if (len == 0 || len > 18)
             return 0;
@@ -1085,7 +1091,7 @@ static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap
         return 1;
     }
     case FR_T_ENUM: {
-        int32_t v = find_enum(m, sl->enum_id, s, len);
+        int32_t v = find_enum(m, enum_id, s, len);
         if (v < 0)
             goto null;   /* (a member named null was found first) */
         out->i = v;
@@ -1094,7 +1100,7 @@ static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap
         return 1;
     }
     case FR_T_STRING:
-        if (sl->nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0))
+        if (nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0))
             return 0;
         out->i = (int64_t)len;
         out->s = s;
@@ -1104,7 +1110,7 @@ static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap
         return 0;
     }
 null:   /* fr_value_parse: null and None are null for a nullable int or enum */
-    if (!sl->nullable || len != 4 || (memcmp(s, "null", 4) != 0 && memcmp(s, "None", 4) != 0))
+    if (!nullable || len != 4 || (memcmp(s, "null", 4) != 0 && memcmp(s, "None", 4) != 0))
         return 0;
     out->i = 0;
     out->s = NULL;
@@ -1120,7 +1126,7 @@ static int32_t find_enum_plain(const fr_spellmap *m, uint32_t enum_id, const cha
 static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
                                                             const char *s, size_t len, fr_val *out)
 {
-    return fast_value_by(m, sl, s, len, out, find_enum_plain);
+    return fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, s, len, out, find_enum_plain);
 }
 
 /* The words, left to right.  The common words — an exact flag spelling with
@@ -1220,19 +1226,18 @@ static int interpret(fr_cfgin *c, int program)
  * word: from the flag); the keys set before it they would have set in the
  * same order. */
 
-/* The entry of t for the text w[0..len) (its first 32 bytes in a; followed
- * by 64 readable bytes), or NULL (also for texts of 0 or more than 64 bytes,
- * which t does not hold). */
+/* The entry of t for the text w[0..len) (1 <= len <= 64; its first 32 bytes
+ * in a; followed by 64 readable bytes) of the enum enum_id (0 for a
+ * spelling), or NULL. */
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) const fr_fslot *
 fast_find(const fr_fslot *t, uint32_t mask, const char *w, __m256i a, size_t len, uint32_t salt,
-          uint32_t enum_id, int is_enum)
+          uint32_t enum_id)
 {
-    if (len - 1 >= 64)
-        return NULL;
     uint64_t lm = _bzhi_u64(~0ull, (unsigned)len);
+    uint32_t lk = (uint32_t)len | enum_id << 7;
     for (uint32_t i = fast_hash(w, len, salt) & mask;; i = (i + 1) & mask) {
         const fr_fslot *sl = &t[i];
-        if (sl->len == len && (!is_enum || sl->enum_id == enum_id)) {
+        if (sl->lk == lk) {
             __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)sl->p);
             uint64_t eq = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, x));
             if (len > 32) {
@@ -1251,17 +1256,20 @@ fast_find(const fr_fslot *t, uint32_t mask, const char *w, __m256i a, size_t len
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int32_t
 find_enum_fast(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
 {
+    if (len - 1 >= 64)
+        return -1;   /* (not in the table) */
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
-    const fr_fslot *sl = fast_find(m->fevals, m->femask, s, a, len, enum_salt(enum_id), enum_id, 1);
-    return sl ? (int32_t)sl->value : -1;
+    const fr_fslot *sl = fast_find(m->fevals, m->femask, s, a, len, enum_salt(enum_id), enum_id);
+    return sl ? (int32_t)sl->key : -1;
 }
 
 /* A word at w (not a blank): *wl its length, *eqm its '=' bits, *spm its
  * special bits (see above); 0 when it has 64 bytes or more. */
 typedef struct fused_scan {
-    __m256i  a;       /* its first 32 bytes */
+    __m256i  a;        /* its first 32 bytes */
     size_t   wl;
     uint64_t eqm, spm;
+    uint64_t blr, spr; /* the blank and special bits of all the bytes read (32 or 64) */
 } fused_scan;
 
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int fused_scan_word(const char *w,
@@ -1287,6 +1295,8 @@ static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int
     size_t wl = (size_t)__builtin_ctzll(bl);
     f->a = a;
     f->wl = wl;
+    f->blr = bl;
+    f->spr = spm;
     f->eqm = _bzhi_u64(eqm, (unsigned)wl);
     f->spm = _bzhi_u64(spm, (unsigned)wl);   /* (the blanks in it are its end) */
     return 1;
@@ -1326,11 +1336,19 @@ static __attribute__((noinline)) int fused_rest(fr_cfgin *c, size_t len, size_t 
     return interpret(c, program);
 }
 
-/* The line is in the store (copy_line). */
-static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, size_t len)
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, const char *line, size_t len)
 {
     const fr_spellmap *m = c->map;
+    if (len > UINT32_MAX - 256)
+        return invalid(c, "config line too long");
+    /* the line and 64 blanks: the reads at a word start are of 64 bytes */
+    c->store.len = 0;
+    if (c->store.cap <= len + 128 && fr_buf_reserve(&c->store, len + 128) < 0)
+        return -1;
     char *out = c->store.p;
+    memcpy(out, line, len);
+    _mm256_storeu_si256((__m256i *)(void *)(out + len), _mm256_set1_epi8(' '));
+    _mm256_storeu_si256((__m256i *)(void *)(out + len + 32), _mm256_set1_epi8(' '));
     fr_val *input = c->input;
     uint8_t *given = c->given;
     uint32_t *given_keys = c->given_keys;
@@ -1346,7 +1364,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
         const char *w = out + s, *v;
         size_t wl = f.wl, vl, e = s + wl;
         uint64_t eqm = f.eqm;
-        const fr_spell *sl;
+        const fr_fslot *sl;
         int form = 1;
         if (__builtin_expect(f.spm != 0, 0)) {
             form = fused_quoted(&w, &wl, &eqm, &v, &vl, f.spm);
@@ -1362,8 +1380,8 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
         }
         if (wl > 2 && dashdash(w)) {
             if (at == wl) {
-                const fr_fslot *fs = fast_find(m->fslots, m->fmask, w, f.a, wl, 0, 0, 0);
-                if (!fs || !(sl = fs->sp)->is_flag)
+                sl = fast_find(m->fslots, m->fmask, w, f.a, wl, 0, 0);
+                if (!sl || !sl->is_flag)
                     goto rest;
                 if (sl->tkind == FR_T_BOOL) {
                     fr_val *o = &input[sl->key];
@@ -1373,40 +1391,49 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                     program = 0;
                     goto given;
                 }
-                size_t s2 = e + 1;
-                while (s2 < len && out[s2] == ' ')
-                    s2++;
-                if (s2 >= len)
-                    goto rest;
-                fused_scan f2;
-                if (!fused_scan_word(out + s2, &f2))
-                    goto rest;
-                v = out + s2;
-                vl = f2.wl;
-                e = s2 + vl;
-                if (__builtin_expect(f2.spm != 0, 0)) {
-                    uint64_t eq2 = f2.eqm;
+                /* the value word: in the bytes read already when it follows
+                 * after one blank and ends there (the blanks after the line
+                 * are no value) */
+                size_t rel = f.wl + 1;
+                uint64_t r = rel < 64 ? f.blr >> rel : 0, spm2, eq2 = 0;
+                if (__builtin_expect((r & 1) == 0 && r != 0, 1)) {
+                    v = out + e + 1;
+                    vl = (size_t)__builtin_ctzll(r);
+                    spm2 = _bzhi_u64(f.spr >> rel, (unsigned)vl);
+                } else {
+                    size_t s2 = e + 1;
+                    while (s2 < len && out[s2] == ' ')
+                        s2++;
+                    if (s2 >= len)
+                        goto rest;
+                    fused_scan f2;
+                    if (!fused_scan_word(out + s2, &f2))
+                        goto rest;
+                    v = out + s2;
+                    vl = f2.wl;
+                    spm2 = f2.spm;
+                }
+                e = (size_t)(v - out) + vl;
+                if (__builtin_expect(spm2 != 0, 0)) {
                     const char *v2;
                     size_t vl2;
-                    if (fused_quoted(&v, &vl, &eq2, &v2, &vl2, f2.spm) != 1)
+                    if (fused_quoted(&v, &vl, &eq2, &v2, &vl2, spm2) != 1)
                         goto rest;   /* (also name='text': not one piece) */
                 }
                 if (vl >= 2 && dashdash(v))
                     goto rest;
             } else {
-                const fr_fslot *fs = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0, 0);
-                if (!fs || !(sl = fs->sp)->is_flag)
+                sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0);
+                if (!sl || !sl->is_flag)
                     goto rest;
             }
-            if (!fast_value_by(m, sl, v, vl, &input[sl->key], find_enum_fast))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
                 goto rest;
             program = 0;
         } else if (wl && name_class[(unsigned char)w[0]]) {
-            const fr_fslot *fs;
-            if (at >= wl || at == 0 || !(fs = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0, 0)) ||
-                (sl = fs->sp)->is_flag)
+            if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0)) || sl->is_flag)
                 goto rest;
-            if (!fast_value_by(m, sl, v, vl, &input[sl->key], find_enum_fast))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
                 goto rest;
         } else
             goto rest;
@@ -1441,12 +1468,8 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     if (c->reason.p)
         c->reason.p[0] = '\0';
 #if FR_AVX2
-    if (c->map->avx2 && !c->map->eq_in_spelling) {
-        int rc = copy_line(c, line, len);
-        if (rc)
-            return rc;
-        return read_fused(c, len);
-    }
+    if (c->map->fused)
+        return read_fused(c, line, len);
 #endif
     int rc = split_line(c, line, len);
     if (rc)
