@@ -1320,8 +1320,8 @@ static __attribute__((noinline)) int fused_quoted(const char **w, size_t *wl, ui
         *eqm >>= 1;
         return 1;
     }
-    if (p[q1 - 1] != '=' || (size_t)__builtin_ctzll(*eqm) != q1 - 1)
-        return 0;
+    if (p[q1 - 1] != '=' || !*eqm || (size_t)__builtin_ctzll(*eqm) != q1 - 1)
+        return 0;   /* (a value word comes with no '=' bits: not one piece anyway) */
     *v = p + q1 + 1;
     *vl = n - q1 - 2;
     return 2;
