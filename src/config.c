@@ -1061,15 +1061,17 @@ static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap
             return 0;
         if (s[0] == 'n' || s[0] == 'N')
             goto null;
-        size_t i = s[0] == '-' && len > 1;   /* (a sign, then 1-17 digits) */
-        int64_t v = 0;
-        for (; i < len; i++) {
-            unsigned d = (unsigned)(s[i] - '0');
+        /* (a sign, then 1-17 digits) */
+        const unsigned char *p = (const unsigned char *)s + (s[0] == '-' && len > 1);
+        const unsigned char *end = (const unsigned char *)s + len;
+        uint64_t v = 0;
+        do {
+            unsigned d = (unsigned)*p - '0';
             if (d > 9)
                 return 0;
             v = v * 10 + d;
-        }
-        out->i = s[0] == '-' ? -v : v;
+        } while (++p < end);
+        out->i = s[0] == '-' ? -(int64_t)v : (int64_t)v;
         out->s = NULL;
         out->is_null = 0;
         return 1;
@@ -1351,8 +1353,8 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
     _mm256_storeu_si256((__m256i *)(void *)(out + len + 32), _mm256_set1_epi8(' '));
     fr_val *input = c->input;
     uint8_t *given = c->given;
-    uint32_t *given_keys = c->given_keys;
-    uint32_t ngiven = c->ngiven;
+    uint32_t *const given_keys = c->given_keys;
+    uint32_t *gk = given_keys + c->ngiven;   /* the end of the list */
     int program = 1;
     size_t s = 0;
     while (s < len && out[s] == ' ')
@@ -1442,7 +1444,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
             uint32_t k = sl->key;
             if (!given[k]) {
                 given[k] = 1;
-                given_keys[ngiven++] = k;
+                *gk++ = k;
             }
         }
         s = e + 1;
@@ -1450,10 +1452,10 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
             s++;
         continue;
     rest:
-        c->ngiven = ngiven;
+        c->ngiven = (uint32_t)(gk - given_keys);
         return fused_rest(c, len, s, program);
     }
-    c->ngiven = ngiven;
+    c->ngiven = (uint32_t)(gk - given_keys);
     c->store.len = len + 1;
     out[len] = '\0';
     return 0;
