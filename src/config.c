@@ -136,6 +136,64 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const ch
     }
 }
 
+#if FR_AVX2
+/* ---- the fused reader's tables ------------------------------------------- */
+
+/* The hash of a text of len (1..64) bytes at w, followed by readable bytes. */
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) uint32_t
+fast_hash(const char *w, size_t len, uint32_t salt)
+{
+    /* its last 8 bytes (all of a shorter one) and its length tell most
+     * texts apart; the compare decides */
+    uint64_t y = len >= 8 ? ld8(w + len - 8) : _bzhi_u64(ld8(w), (unsigned)(8 * len));
+    return (uint32_t)_mm_crc32_u64(len + salt, y);
+}
+
+static inline uint32_t enum_salt(uint32_t enum_id)
+{
+    return enum_id * 0x85ebca6bu;
+}
+
+/* The table of the texts of the slots (sp) or of the enum values (ev) of up
+ * to 64 bytes: cap entries at most, in a table of 2 * cap slots. */
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *a, fr_fslot **out, uint32_t *mask, const fr_spell *sp, const fr_evslot *ev,
+                      size_t cap)
+{
+    size_t n = 2 * cap;
+    fr_fslot *t = fr_arena_array(a, n, sizeof *t);
+    if (!t)
+        return -1;
+    for (size_t j = 0; j < cap; j++) {
+        const char *s = sp ? sp[j].s : ev[j].s;
+        size_t len = sp ? sp[j].len : ev[j].len;
+        if (!s || len == 0 || len > 64)
+            continue;
+        char *p = fr_arena_alloc(a, 64 + 8);
+        if (!p)
+            return -1;
+        memset(p, 0, 64 + 8);
+        memcpy(p, s, len);
+        uint32_t eid = sp ? 0 : ev[j].enum_id;
+        for (uint32_t i = fast_hash(p, len, sp ? 0 : enum_salt(eid)) & (n - 1);; i = (i + 1) & (n - 1))
+            if (!t[i].p) {
+                t[i].p = p;
+                t[i].lk = (uint32_t)len | eid << 7;
+                t[i].key = sp ? sp[j].key : ev[j].value;
+                t[i].enum_id = sp ? sp[j].enum_id : eid;
+                if (sp) {
+                    t[i].is_flag = sp[j].is_flag;
+                    t[i].tkind = sp[j].tkind;
+                    t[i].nullable = sp[j].nullable;
+                }
+                break;
+            }
+    }
+    *out = t;
+    *mask = (uint32_t)(n - 1);
+    return 0;
+}
+#endif
+
 int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
 {
     memset(m, 0, sizeof *m);
@@ -162,7 +220,10 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         m->little_endian = first == 1;
     }
 #if FR_AVX2
-    m->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") ? 1 : 0;
+    m->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                      __builtin_cpu_supports("sse4.2")
+                  ? 1
+                  : 0;
 #endif
     /* enum values */
     size_t nev = 0;
@@ -213,6 +274,13 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
             m->var_names[m->nvar_names++] = key->name;
         }
     }
+#if FR_AVX2
+    /* (enum ids fit the 25 bits left in fr_fslot.lk) */
+    m->fused = m->avx2 && !m->eq_in_spelling && rs->nenums < (1u << 25);
+    if (m->fused && (fast_table(a, &m->fslots, &m->fmask, m->slots, NULL, cap) < 0 ||
+                     fast_table(a, &m->fevals, &m->femask, NULL, m->evals, ecap) < 0))
+        return -1;
+#endif
     return 0;
 }
 
@@ -616,7 +684,7 @@ static int split_fast_portable(fr_cfgin *c, size_t len, size_t groups)
 }
 
 #if FR_AVX2
-static inline __attribute__((always_inline, target("avx2,bmi"))) void classify64_avx2(const char *p, uint64_t *blank,
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) void classify64_avx2(const char *p, uint64_t *blank,
                                                                                   uint64_t *spec)
 {
     const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
@@ -630,7 +698,7 @@ static inline __attribute__((always_inline, target("avx2,bmi"))) void classify64
     *spec = !_mm256_testz_si256(x, x);
 }
 
-static __attribute__((target("avx2,bmi"))) int split_fast_avx2(fr_cfgin *c, size_t len,
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int split_fast_avx2(fr_cfgin *c, size_t len,
                                                            size_t groups)
 {
     FR_SPLIT_FAST(classify64_avx2)
@@ -646,8 +714,8 @@ static inline int split_fast(fr_cfgin *c, size_t len, size_t groups)
     return split_fast_portable(c, len, groups);
 }
 
-/* Splits a line into words (unquoted into c->store). */
-static int split_line(fr_cfgin *c, const char *line, size_t len)
+/* Copies a line into c->store, blanks after it: 0, 1 (too long) or -1. */
+static inline int copy_line(fr_cfgin *c, const char *line, size_t len)
 {
     if (len > UINT32_MAX - 256)
         return invalid(c, "config line too long");
@@ -662,7 +730,16 @@ static int split_line(fr_cfgin *c, const char *line, size_t len)
     static const char blanks[17] = "                ";
     for (size_t i = len; i < 64 * groups + FR_PAD; i += 16)
         memcpy(out + i, blanks, 16);
-    return split_fast(c, len, groups);
+    return 0;
+}
+
+/* Splits a line into words (unquoted into c->store). */
+static int split_line(fr_cfgin *c, const char *line, size_t len)
+{
+    int rc = copy_line(c, line, len);
+    if (rc)
+        return rc;
+    return split_fast(c, len, len / 64 + 1);
 }
 
 /* ---- meaning ------------------------------------------------------------------------ */
@@ -971,29 +1048,52 @@ static inline int dashdash(const char *s)
 
 /* A value the fast path can take (plain decimal int, a member of the enum,
  * a string): 1 and *out, or 0 (the general path decides, with messages). */
-static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
-                                                            const char *s, size_t len, fr_val *out)
+typedef int32_t (*enum_finder)(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len);
+
+static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap *m, uint8_t tkind,
+                                                               uint32_t enum_id, uint8_t nullable,
+                                                               const char *s, size_t len, fr_val *out,
+                                                               enum_finder find_enum)
 {
-    switch (sl->tkind) {
+    switch (tkind) {
     case FR_T_INT: {
         if (len == 0 || len > 18)
             return 0;
         if (s[0] == 'n' || s[0] == 'N')
             goto null;
-        int64_t v = 0;
-        for (size_t i = 0; i < len; i++) {
-            unsigned d = (unsigned)(s[i] - '0');
+        /* (a sign, then 1-17 digits) */
+        const unsigned char *p = (const unsigned char *)s + (s[0] == '-' && len > 1);
+        const unsigned char *end = (const unsigned char *)s + len;
+        uint64_t v = 0;
+        do {
+            unsigned d = (unsigned)*p - '0';
             if (d > 9)
                 return 0;
             v = v * 10 + d;
-        }
-        out->i = v;
+        } while (++p < end);
+        out->i = s[0] == '-' ? -(int64_t)v : (int64_t)v;
+        out->s = NULL;
+        out->is_null = 0;
+        return 1;
+    }
+    case FR_T_BOOL: {
+        /* fr_value_parse: true, false, 1, 0 (any case: the general path) */
+        int64_t b;
+        if (len == 4 && memcmp(s, "true", 4) == 0)
+            b = 1;
+        else if (len == 5 && memcmp(s, "false", 5) == 0)
+            b = 0;
+        else if (len == 1 && (s[0] == '0' || s[0] == '1'))
+            b = s[0] - '0';
+        else
+            return 0;
+        out->i = b;
         out->s = NULL;
         out->is_null = 0;
         return 1;
     }
     case FR_T_ENUM: {
-        int32_t v = find_enum_value(m, sl->enum_id, s, len);
+        int32_t v = find_enum(m, enum_id, s, len);
         if (v < 0)
             goto null;   /* (a member named null was found first) */
         out->i = v;
@@ -1002,7 +1102,7 @@ static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m
         return 1;
     }
     case FR_T_STRING:
-        if (sl->nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0))
+        if (nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0))
             return 0;
         out->i = (int64_t)len;
         out->s = s;
@@ -1012,7 +1112,7 @@ static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m
         return 0;
     }
 null:   /* fr_value_parse: null and None are null for a nullable int or enum */
-    if (!sl->nullable || len != 4 || (memcmp(s, "null", 4) != 0 && memcmp(s, "None", 4) != 0))
+    if (!nullable || len != 4 || (memcmp(s, "null", 4) != 0 && memcmp(s, "None", 4) != 0))
         return 0;
     out->i = 0;
     out->s = NULL;
@@ -1020,11 +1120,22 @@ null:   /* fr_value_parse: null and None are null for a nullable int or enum */
     return 1;
 }
 
+static int32_t find_enum_plain(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    return find_enum_value(m, enum_id, s, len);
+}
+
+static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
+                                                            const char *s, size_t len, fr_val *out)
+{
+    return fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, s, len, out, find_enum_plain);
+}
+
 /* The words, left to right.  The common words — an exact flag spelling with
  * its value (next word or after '='), a bare bool flag, NAME=VALUE of an
  * env/fact key, with a value taken by fast_value — are read here; any other
  * word goes to word_general, which starts that word over. */
-static int interpret(fr_cfgin *c)
+static int interpret(fr_cfgin *c, int program)
 {
     const fr_spellmap *m = c->map;
     const char *base = c->store.p;
@@ -1032,7 +1143,6 @@ static int interpret(fr_cfgin *c)
     const size_t nwords = c->nwords;
     fr_val *input = c->input;
     const int fast = !m->eq_in_spelling;
-    int program = 1;
     for (size_t i = 0; i < nwords; i++) {
         const char *w = base + words[i].off;
         size_t len = words[i].len;
@@ -1100,6 +1210,258 @@ static int interpret(fr_cfgin *c)
     return 0;
 }
 
+
+#if FR_AVX2
+/* ---- the fused reader ------------------------------------------------------------ */
+
+/* On AVX2 machines (and no '=' in a flag spelling) a line is read in one
+ * pass, with no word list: a word is the run of non-blanks at the read
+ * position, found from the blank bits of the 32 (64) bytes there, which
+ * also give its first '=' and whether it has a byte that needs the general
+ * splitter (one below 0x28 but a blank, or a backslash); words are read in
+ * place in the store, a value gets a NUL after it.  A word it does not take
+ * (anything but an exact flag spelling with its value, a bare bool flag,
+ * NAME=VALUE of an env/fact key, with a value fast_value takes, and those
+ * quoted the simple way: 'x', "x", --flag='x', NAME="x"; or a word of 64
+ * bytes or more) is left, with the rest of the line, to split_general and
+ * interpret, which start over from it (for a flag waiting for its value
+ * word: from the flag); the keys set before it they would have set in the
+ * same order. */
+
+/* The entry of t for the text w[0..len) (1 <= len <= 64; its first 32 bytes
+ * in a; followed by 64 readable bytes) of the enum enum_id (0 for a
+ * spelling), or NULL. */
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) const fr_fslot *
+fast_find(const fr_fslot *t, uint32_t mask, const char *w, __m256i a, size_t len, uint32_t salt,
+          uint32_t enum_id)
+{
+    uint64_t lm = _bzhi_u64(~0ull, (unsigned)len);
+    uint32_t lk = (uint32_t)len | enum_id << 7;
+    for (uint32_t i = fast_hash(w, len, salt) & mask;; i = (i + 1) & mask) {
+        const fr_fslot *sl = &t[i];
+        if (sl->lk == lk) {
+            __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)sl->p);
+            uint64_t eq = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, x));
+            if (len > 32) {
+                __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + 32));
+                __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(sl->p + 32));
+                eq |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, y)) << 32;
+            }
+            if (!(~eq & lm))
+                return sl;
+        }
+        if (!sl->p)
+            return NULL;
+    }
+}
+
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int32_t
+find_enum_fast(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    if (len - 1 >= 64)
+        return -1;   /* (not in the table) */
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    const fr_fslot *sl = fast_find(m->fevals, m->femask, s, a, len, enum_salt(enum_id), enum_id);
+    return sl ? (int32_t)sl->key : -1;
+}
+
+/* A word at w (not a blank): *wl its length, *eqm its '=' bits, *spm its
+ * special bits (see above); 0 when it has 64 bytes or more. */
+typedef struct fused_scan {
+    __m256i  a;        /* its first 32 bytes */
+    size_t   wl;
+    uint64_t eqm, spm;
+    uint64_t blr, spr; /* the blank and special bits of all the bytes read (32 or 64) */
+} fused_scan;
+
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int fused_scan_word(const char *w,
+                                                                                               fused_scan *f)
+{
+    const __m256i sp = _mm256_set1_epi8(' '), lo = _mm256_set1_epi8(0x27), bs = _mm256_set1_epi8('\\');
+    const __m256i eq = _mm256_set1_epi8('=');
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)w);
+    uint64_t bl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, sp));
+    uint64_t spm = (uint32_t)_mm256_movemask_epi8(
+        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(a, lo), a), _mm256_cmpeq_epi8(a, bs)));
+    uint64_t eqm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, eq));
+    if (!bl) {
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + 32));
+        bl = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, sp)) << 32;
+        if (!bl)
+            return 0;
+        spm |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+                   _mm256_cmpeq_epi8(_mm256_min_epu8(b, lo), b), _mm256_cmpeq_epi8(b, bs)))
+               << 32;
+        eqm |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, eq)) << 32;
+    }
+    size_t wl = (size_t)__builtin_ctzll(bl);
+    f->a = a;
+    f->wl = wl;
+    f->blr = bl;
+    f->spr = spm;
+    f->eqm = _bzhi_u64(eqm, (unsigned)wl);
+    f->spm = _bzhi_u64(spm, (unsigned)wl);   /* (the blanks in it are its end) */
+    return 1;
+}
+
+/* A word with special bytes quoted the simple way: 'text' (1: *w, *wl the
+ * text, *eqm its '=' bits), or name='text' (2: *v, *vl the text; *w, *wl
+ * as they were); 0 for anything else. */
+static __attribute__((noinline)) int fused_quoted(const char **w, size_t *wl, uint64_t *eqm, const char **v,
+                                                 size_t *vl, uint64_t spm)
+{
+    if (__builtin_popcountll(spm) != 2)
+        return 0;
+    const char *p = *w;
+    size_t n = *wl, q1 = (size_t)__builtin_ctzll(spm), q2 = 63 - (size_t)__builtin_clzll(spm);
+    if (q2 != n - 1 || p[q1] != p[q2] || (p[q1] != '\'' && p[q1] != '"'))
+        return 0;
+    if (q1 == 0) {
+        *w = p + 1;
+        *wl = n - 2;
+        *eqm >>= 1;
+        return 1;
+    }
+    if (p[q1 - 1] != '=' || !*eqm || (size_t)__builtin_ctzll(*eqm) != q1 - 1)
+        return 0;   /* (a value word comes with no '=' bits: not one piece anyway) */
+    *v = p + q1 + 1;
+    *vl = n - q1 - 2;
+    return 2;
+}
+
+static __attribute__((noinline)) int fused_rest(fr_cfgin *c, size_t len, size_t from, int program)
+{
+    c->nwords = 0;
+    int rc = split_general(c, c->store.p, len, from);
+    if (rc)
+        return rc;
+    return interpret(c, program);
+}
+
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, const char *line, size_t len)
+{
+    const fr_spellmap *m = c->map;
+    if (len > UINT32_MAX - 256)
+        return invalid(c, "config line too long");
+    /* the line and 64 blanks: the reads at a word start are of 64 bytes */
+    c->store.len = 0;
+    if (c->store.cap <= len + 128 && fr_buf_reserve(&c->store, len + 128) < 0)
+        return -1;
+    char *out = c->store.p;
+    memcpy(out, line, len);
+    _mm256_storeu_si256((__m256i *)(void *)(out + len), _mm256_set1_epi8(' '));
+    _mm256_storeu_si256((__m256i *)(void *)(out + len + 32), _mm256_set1_epi8(' '));
+    fr_val *input = c->input;
+    uint8_t *given = c->given;
+    uint32_t *const given_keys = c->given_keys;
+    uint32_t *gk = given_keys + c->ngiven;   /* the end of the list */
+    int program = 1;
+    size_t s = 0;
+    while (s < len && out[s] == ' ')
+        s++;
+    while (s < len) {
+        fused_scan f;
+        if (!fused_scan_word(out + s, &f))
+            goto rest;
+        const char *w = out + s, *v;
+        size_t wl = f.wl, vl, e = s + wl;
+        uint64_t eqm = f.eqm;
+        const fr_fslot *sl;
+        int form = 1;
+        if (__builtin_expect(f.spm != 0, 0)) {
+            form = fused_quoted(&w, &wl, &eqm, &v, &vl, f.spm);
+            if (!form)
+                goto rest;
+            if (form == 1)   /* (the text may not start where the word does) */
+                f.a = _mm256_loadu_si256((const __m256i *)(const void *)w);
+        }
+        size_t at = form == 2 ? (size_t)(v - 2 - w) : eqm ? (size_t)__builtin_ctzll(eqm) : wl;
+        if (form != 2 && at < wl) {
+            v = w + at + 1;
+            vl = wl - at - 1;
+        }
+        if (wl > 2 && dashdash(w)) {
+            if (at == wl) {
+                sl = fast_find(m->fslots, m->fmask, w, f.a, wl, 0, 0);
+                if (!sl || !sl->is_flag)
+                    goto rest;
+                if (sl->tkind == FR_T_BOOL) {
+                    fr_val *o = &input[sl->key];
+                    o->i = 1;
+                    o->s = NULL;
+                    o->is_null = 0;
+                    program = 0;
+                    goto given;
+                }
+                /* the value word: in the bytes read already when it follows
+                 * after one blank and ends there (the blanks after the line
+                 * are no value) */
+                size_t rel = f.wl + 1;
+                uint64_t r = rel < 64 ? f.blr >> rel : 0, spm2, eq2 = 0;
+                if (__builtin_expect((r & 1) == 0 && r != 0, 1)) {
+                    v = out + e + 1;
+                    vl = (size_t)__builtin_ctzll(r);
+                    spm2 = _bzhi_u64(f.spr >> rel, (unsigned)vl);
+                } else {
+                    size_t s2 = e + 1;
+                    while (s2 < len && out[s2] == ' ')
+                        s2++;
+                    if (s2 >= len)
+                        goto rest;
+                    fused_scan f2;
+                    if (!fused_scan_word(out + s2, &f2))
+                        goto rest;
+                    v = out + s2;
+                    vl = f2.wl;
+                    spm2 = f2.spm;
+                }
+                e = (size_t)(v - out) + vl;
+                if (__builtin_expect(spm2 != 0, 0)) {
+                    const char *v2;
+                    size_t vl2;
+                    if (fused_quoted(&v, &vl, &eq2, &v2, &vl2, spm2) != 1)
+                        goto rest;   /* (also name='text': not one piece) */
+                }
+                if (vl >= 2 && dashdash(v))
+                    goto rest;
+            } else {
+                sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0);
+                if (!sl || !sl->is_flag)
+                    goto rest;
+            }
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
+                goto rest;
+            program = 0;
+        } else if (wl && name_class[(unsigned char)w[0]]) {
+            if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0)) || sl->is_flag)
+                goto rest;
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
+                goto rest;
+        } else
+            goto rest;
+        ((char *)v)[vl] = '\0';
+    given: {
+            uint32_t k = sl->key;
+            if (!given[k]) {
+                given[k] = 1;
+                *gk++ = k;
+            }
+        }
+        s = e + 1;
+        while (s < len && out[s] == ' ')
+            s++;
+        continue;
+    rest:
+        c->ngiven = (uint32_t)(gk - given_keys);
+        return fused_rest(c, len, s, program);
+    }
+    c->ngiven = (uint32_t)(gk - given_keys);
+    c->store.len = len + 1;
+    out[len] = '\0';
+    return 0;
+}
+#endif
+
 int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
@@ -1107,10 +1469,14 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
+#if FR_AVX2
+    if (c->map->fused)
+        return read_fused(c, line, len);
+#endif
     int rc = split_line(c, line, len);
     if (rc)
         return rc;
-    return interpret(c);
+    return interpret(c, 1);
 }
 
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
@@ -1141,7 +1507,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
     }
     c->store.len = o;
     memset(c->store.p + o, 0, FR_PAD);   /* padding for word-at-a-time reads */
-    return interpret(c);
+    return interpret(c, 1);
 }
 
 void fr_cfgin_free(fr_cfgin *c)

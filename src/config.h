@@ -33,7 +33,20 @@ typedef struct fr_evslot {
     uint32_t    len, enum_id, value;
 } fr_evslot;
 
+/* The same, for the fused reader (AVX2): the texts up to 64 bytes, compared
+ * 32 bytes at a time. */
+typedef struct fr_fslot {
+    const char *p;        /* 64 bytes: the text, zero-padded; NULL: empty */
+    uint32_t    lk;       /* the length, | enum_id << 7 for an enum value; 0: empty */
+    uint32_t    key;      /* a spelling's key, an enum value's index */
+    uint32_t    enum_id;  /* a spelling: its key's (as in fr_spell) */
+    uint8_t     is_flag, tkind, nullable;
+} fr_fslot;
+
 typedef struct fr_spellmap {
+    fr_fslot    *fslots, *fevals;   /* NULL unless fused */
+    int          fused;          /* the fused reader reads lines (AVX2, no '=' in a spelling) */
+    uint32_t     fmask, femask;
     fr_spell    *slots;
     uint32_t     mask;
     fr_evslot   *evals;          /* enum values: (enum, name) -> index */
