@@ -1819,7 +1819,9 @@ void fr_eval_free(fr_eval **evp)
     *evp = NULL;
 }
 
-#define NALLOC(p, n) ((p) = calloc((n) != 0 ? (n) : 1, sizeof *(p)), (p) == NULL)
+/* (big arrays, read at random per config in a big rule set: on huge pages) */
+#define NALLOC(p, n) ((p) = calloc((n) != 0 ? (n) : 1, sizeof *(p)), \
+                      (p) == NULL || (fr_mem_hugepages((p), (n) * sizeof *(p)), 0))
 
 /* An evaluator on index ix (which may be partly built: baseline arrays
  * absent means full mode from the empty state). */
