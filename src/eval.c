@@ -514,6 +514,15 @@ static inline void set_dirty(fr_eval *ev, uint32_t g)
     ev->dirtysum[g >> 12] |= 1ull << ((g >> 6) & 63);   /* the word is in use */
 }
 
+/* INCR, FULL: rule r was judged on or with a run-time error and may have
+ * messages: collect() takes it from this bit set, in rule order (rule_recs
+ * looks at its final state, so a stale bit is harmless). */
+static inline void note_emit(fr_eval *ev, uint32_t r)
+{
+    ev->emitbits[r >> 6] |= 1ull << (r & 63);
+    ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
+}
+
 /* Marks rule r for re-examination in this config. */
 static inline int list_cond(const fr_eval *ev, uint32_t r);
 
@@ -535,6 +544,8 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
         ev->touched_rules[ev->ntouched_rules++] = r;
         ev->rst[r].on = (uint8_t)c;
         ev->rst[r].rt = 0;
+        if (c)
+            note_emit(ev, r);
         return;
     }
     ev->rst[r].mark = ev->epoch;
@@ -898,6 +909,12 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
         for (uint32_t i = 0; i < nk; i++)
             ev->conf_a[keys[i]] = ev->conf_b[keys[i]] = -1;   /* the oscillation says it */
     }
+    if (ev->mode != FR_MODE_SCAN)   /* (the scan collects from its touched rules) */
+        for (uint32_t i = 0; i < g->n; i++) {
+            uint32_t r = ix->plan_rules[g->first + i];
+            if (ev->rst[r].on | ev->rst[r].rt)
+                note_emit(ev, r);
+        }
     for (uint32_t i = 0; i < nk; i++) {
         uint32_t k = keys[i];
         set_declbit(ev, k, ev->decl_by[k] >= 0);
@@ -933,6 +950,8 @@ static void run_group(fr_eval *ev, uint32_t gi)
         else
             eval_declare_g(ev, r);
         note_declarer(ev, r);
+        if (ev->rst[r].rt || (ev->rst[r].on && (ix->rflat[r].flags & FR_RF_ATT)))
+            note_emit(ev, r);
         /* the declared keys change only if the rule's outcome does */
         int changed = was_on != ev->rst[r].on || (was_on && ru->nitems > 4);
         for (uint32_t j = 0; !changed && was_on && j < nold; j++)
@@ -1202,18 +1221,26 @@ static int collect(fr_eval *ev)
          * a bit set (sorting them costs more), merged with the baseline
          * emitters that were not touched (already in order). */
         uint32_t lo = UINT32_MAX, hi = 0;
-        for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
-            uint32_t r = ev->touched_rules[i];
-            if (!(ev->rst[r].on | ev->rst[r].rt))
-                continue;
-            if (!ev->rst[r].rt && (ix->rflat[r].flags & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
-                continue;   /* a declare without messages */
-            ev->emitbits[r >> 6] |= 1ull << (r & 63);
-            ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
-            if (r < lo)
-                lo = r;
-            if (r > hi)
-                hi = r;
+        if (ev->mode != FR_MODE_SCAN) {
+            /* (INCR, FULL: the bits were set as the rules were judged) */
+            if (ev->rs->nrules) {
+                lo = 0;
+                hi = ev->rs->nrules - 1;
+            }
+        } else {
+            for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
+                uint32_t r = ev->touched_rules[i];
+                if (!(ev->rst[r].on | ev->rst[r].rt))
+                    continue;
+                if (!ev->rst[r].rt && (ix->rflat[r].flags & (FR_RF_DECL | FR_RF_ATT)) == FR_RF_DECL)
+                    continue;   /* a declare without messages */
+                ev->emitbits[r >> 6] |= 1ull << (r & 63);
+                ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
+                if (r < lo)
+                    lo = r;
+                if (r > hi)
+                    hi = r;
+            }
         }
         uint32_t bi = 0, nb = ev->mode == FR_MODE_INCR ? ix->nbase_emit : 0;
         /* (the words in use through their summary bits, as the dirty
@@ -1566,17 +1593,27 @@ static int evaluate(fr_eval *ev)
         }
     }
     if (ev->mode == FR_MODE_FULL)
-        for (uint32_t i = 0; i < ev->ncheck_list; i++)
-            eval_check(ev, ev->check_list[i]);
+        for (uint32_t i = 0; i < ev->ncheck_list; i++) {
+            uint32_t r = ev->check_list[i];
+            eval_check(ev, r);
+            if (ev->rst[r].on | ev->rst[r].rt)
+                note_emit(ev, r);
+        }
     else
         for (uint32_t i = 0; i < ev->ncheck_list; i++) {
             uint32_t r = ev->check_list[i];
             if (ix->rflat[r].flags & FR_RF_LIST) {
                 /* (INCR: the list starts with the pre-check anyway) */
-                ev->rst[r].on = (uint8_t)list_cond(ev, r);
+                int c = list_cond(ev, r);
+                ev->rst[r].on = (uint8_t)c;
                 ev->rst[r].rt = 0;
-            } else
+                if (c)
+                    note_emit(ev, r);
+            } else {
                 eval_check_g(ev, r);
+                if (ev->rst[r].on | ev->rst[r].rt)
+                    note_emit(ev, r);
+            }
         }
     return collect(ev);
 }
