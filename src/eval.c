@@ -528,17 +528,16 @@ static inline int list_cond(const fr_eval *ev, uint32_t r);
 
 static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_t r)
 {
-    if (ev->rst[r].mark == ev->epoch)
+    fr_rstate *st = &ev->rst[r];
+    if (st->mark == ev->epoch)
         return;
-    const struct fr_evindex *ix = ev->ix;
-    const fr_rflat *rf = &ix->rflat[r];
-    uint8_t fl = rf->flags;
+    uint8_t fl = st->flags;
     if ((fl & FR_RF_EARLY) && ev->mode == FR_MODE_INCR) {
         /* A check whose condition reads only keys that no rule declares is
          * judged now (their values are final): when it keeps its baseline
          * outcome, off, nothing is recorded at all. */
         int c = list_cond(ev, r);
-        if (!c && !rf->base_on)
+        if (!c && !st->base_on)
             return;
         ev->rst[r].mark = ev->epoch;
         ev->touched_rules[ev->ntouched_rules++] = r;
@@ -550,17 +549,55 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
     }
     ev->rst[r].mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
-    uint32_t g = (fl & FR_RF_DECL) ? rf->group : NONE32;
-    if (g != NONE32)
-        set_dirty(ev, g);
+    if (fl & FR_RF_DECL)
+        set_dirty(ev, ev->ix->rflat[r].group);
     else
         ev->check_list[ev->ncheck_list++] = r;
 }
 
-static void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
+/* mark_rule over a list, with the counters in registers. */
+static void mark_list_(fr_eval *ev, const uint32_t *rules, uint32_t n)
 {
-    for (uint32_t i = 0; i < n; i++)
-        mark_rule(ev, rules[i]);
+    fr_rstate *rst = ev->rst;
+    const fr_rflat *rflat = ev->ix->rflat;
+    uint32_t epoch = ev->epoch;
+    uint32_t *tr = ev->touched_rules, nt = ev->ntouched_rules;
+    uint32_t *cl = ev->check_list, nc = ev->ncheck_list;
+    int incr = ev->mode == FR_MODE_INCR;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = rules[i];
+        fr_rstate *st = &rst[r];
+        if (st->mark == epoch)
+            continue;
+        uint8_t fl = st->flags;
+        if ((fl & FR_RF_EARLY) && incr) {
+            /* (as in mark_rule) */
+            int c = list_cond(ev, r);
+            if (!c && !st->base_on)
+                continue;
+            st->mark = epoch;
+            tr[nt++] = r;
+            st->on = (uint8_t)c;
+            st->rt = 0;
+            if (c)
+                note_emit(ev, r);
+            continue;
+        }
+        st->mark = epoch;
+        tr[nt++] = r;
+        if (fl & FR_RF_DECL)
+            set_dirty(ev, rflat[r].group);
+        else
+            cl[nc++] = r;
+    }
+    ev->ntouched_rules = nt;
+    ev->ncheck_list = nc;
+}
+
+static inline void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
+{
+    if (n)   /* (empty lists are common: no set-up) */
+        mark_list_(ev, rules, n);
 }
 
 static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_gtable *gt, fr_val v)
@@ -950,7 +987,7 @@ static void run_group(fr_eval *ev, uint32_t gi)
         else
             eval_declare_g(ev, r);
         note_declarer(ev, r);
-        if (ev->rst[r].rt || (ev->rst[r].on && (ix->rflat[r].flags & FR_RF_ATT)))
+        if (ev->rst[r].rt || (ev->rst[r].on && (ev->rst[r].flags & FR_RF_ATT)))
             note_emit(ev, r);
         /* the declared keys change only if the rule's outcome does */
         int changed = was_on != ev->rst[r].on || (was_on && ru->nitems > 4);
@@ -1011,14 +1048,20 @@ static void restore(fr_eval *ev)
         ev->conf_a[k] = ev->conf_b[k] = -1;
         set_declbit(ev, k, ix->base_decl_by[k] >= 0);
     }
-    for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
-        uint32_t r = ev->touched_rules[i];
-        const fr_rflat *rf = &ix->rflat[r];
-        ev->rst[r].on = rf->base_on;
-        ev->rst[r].rt = 0;
-        if (rf->flags & FR_RF_DECL)
-            for (uint32_t j = rf->item; j < ix->item_off[r + 1]; j++)
-                ev->itemval[j] = ix->base_item[j];
+    {
+        fr_rstate *rst = ev->rst;
+        const uint32_t *tr = ev->touched_rules, *io = ix->item_off;
+        fr_val *iv = ev->itemval;
+        const fr_val *bi = ix->base_item;
+        for (uint32_t i = 0, n = ev->ntouched_rules; i < n; i++) {
+            uint32_t r = tr[i];
+            fr_rstate *st = &rst[r];
+            st->on = st->base_on;
+            st->rt = 0;
+            if (st->flags & FR_RF_DECL)
+                for (uint32_t j = io[r]; j < io[r + 1]; j++)
+                    iv[j] = bi[j];
+        }
     }
     ev->ntouched_keys = ev->ntouched_rules = ev->ncheck_list = 0;
     ev->noscs = ev->nosc_rules = 0;
@@ -1092,7 +1135,8 @@ static inline void rule_recs(fr_eval *ev, uint32_t r)
     }
     if (!ev->rst[r].on)
         return;
-    uint8_t fl = ev->ix->rflat[r].flags;
+    /* (a SCAN evaluator may have cleared rst[r].flags) */
+    uint8_t fl = ev->mode == FR_MODE_SCAN ? ev->ix->rflat[r].flags : ev->rst[r].flags;
     if (!(fl & FR_RF_DECL)) {
         add_rec(ev, r, 0, 0, (uint8_t)((fl >> FR_RF_SEVSH) & 3));
         return;
@@ -1602,7 +1646,7 @@ static int evaluate(fr_eval *ev)
     else
         for (uint32_t i = 0; i < ev->ncheck_list; i++) {
             uint32_t r = ev->check_list[i];
-            if (ix->rflat[r].flags & FR_RF_LIST) {
+            if (ev->rst[r].flags & FR_RF_LIST) {
                 /* (INCR: the list starts with the pre-check anyway) */
                 int c = list_cond(ev, r);
                 ev->rst[r].on = (uint8_t)c;
@@ -1769,6 +1813,8 @@ static void initial_state(fr_eval *ev)
     for (uint32_t r = 0; r < rs->nrules; r++) {
         ev->rst[r].on = !scan && ix->base_on ? ix->base_on[r] : 0;
         ev->rst[r].rt = 0;
+        ev->rst[r].flags = ix->rflat ? ix->rflat[r].flags : 0;
+        ev->rst[r].base_on = ev->rst[r].on;
     }
     if (ix->base_item && ix->nitems)
         memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);

@@ -181,6 +181,11 @@ typedef struct fr_rstate {
     uint32_t mark;        /* == epoch: marked in this config */
     uint8_t  on;          /* enabled / fired */
     uint8_t  rt;          /* an fr_rt code */
+    /* copies of rflat[r].flags and .base_on, so that marking, judging,
+     * collecting and restoring a rule read one 8-byte record (INCR and
+     * FULL; a SCAN evaluator may clear them: initial_state sets them) */
+    uint8_t  flags;
+    uint8_t  base_on;
 } fr_rstate;
 
 /* Message records, sorted into report order. */
