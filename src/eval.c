@@ -187,9 +187,9 @@ static inline int fast_test(const fr_eval *ev, const fr_fast *f)
 
 /* A test of a conjunct list: 1 or 0 (as fast_test on the fr_fast it
  * comes from). */
-static inline int ctest(const fr_eval *ev, const fr_ctest *t)
+static inline int ctest_in(const fr_val *res, const fr_ctest *t)
 {
-    const fr_val *v = &ev->res[t->vidx];   /* res and input are one array */
+    const fr_val *v = &res[t->vidx];   /* res and input are one array */
     if (t->kind == FR_FAST_BITS) {
         uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
         return (int)((t->x >> d) & 1);
@@ -205,6 +205,11 @@ static inline int ctest(const fr_eval *ev, const fr_ctest *t)
     case FR_OP_GT: return v->i > c;
     default:       return v->i >= c;
     }
+}
+
+static inline int ctest(const fr_eval *ev, const fr_ctest *t)
+{
+    return ctest_in(ev->res, t);
 }
 
 /* A rule condition: its conjunct list when it has one (every conjunct a
@@ -555,8 +560,10 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
         ev->check_list[ev->ncheck_list++] = r;
 }
 
-/* mark_rule over a list, with the counters in registers. */
-static void mark_list_(fr_eval *ev, const uint32_t *rules, uint32_t n)
+/* mark_rule over a list, with the counters in registers; big: prefetch
+ * the state of the rules ahead. */
+static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, const uint32_t *rules, uint32_t n,
+                                                               int big)
 {
     fr_rstate *rst = ev->rst;
     const fr_rflat *rflat = ev->ix->rflat;
@@ -566,6 +573,8 @@ static void mark_list_(fr_eval *ev, const uint32_t *rules, uint32_t n)
     int incr = ev->mode == FR_MODE_INCR;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = rules[i];
+        if (big && i + 8 < n)
+            __builtin_prefetch(&rst[rules[i + 8]], 1);
         fr_rstate *st = &rst[r];
         if (st->mark == epoch)
             continue;
@@ -594,9 +603,21 @@ static void mark_list_(fr_eval *ev, const uint32_t *rules, uint32_t n)
     ev->ncheck_list = nc;
 }
 
+static void mark_list_(fr_eval *ev, const uint32_t *rules, uint32_t n)
+{
+    mark_list_in(ev, rules, n, 0);
+}
+
+static void mark_list_big(fr_eval *ev, const uint32_t *rules, uint32_t n)
+{
+    mark_list_in(ev, rules, n, 1);
+}
+
 static inline void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
 {
-    if (n)   /* (empty lists are common: no set-up) */
+    if (n > 8 && ev->big)
+        mark_list_big(ev, rules, n);
+    else if (n)   /* (empty lists are common: no set-up) */
         mark_list_(ev, rules, n);
 }
 
@@ -1561,6 +1582,48 @@ static void evaluate_scan(fr_eval *ev)
         }
 }
 
+/* INCR: judges the checks on the check list (their keys are final).  The
+ * arrays are in locals: the stores to a rule's uint8_t state could alias
+ * anything.  big: prefetch the records of the rules ahead. */
+static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int big)
+{
+    const struct fr_evindex *ix = ev->ix;
+    const uint32_t *cl = ev->check_list;
+    fr_rstate *rst = ev->rst;
+    const fr_rflat *rflat = ix->rflat;
+    const fr_ctest *ct = ix->cl_test;
+    const fr_val *res = ev->res;
+    uint32_t n = ev->ncheck_list;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = cl[i];
+        if (big && i + 8 < n) {
+            uint32_t r8 = cl[i + 8];
+            __builtin_prefetch(&rst[r8]);
+            __builtin_prefetch(&rflat[r8]);
+            __builtin_prefetch(&ct[rflat[cl[i + 4]].cl]);
+        }
+        fr_rstate *st = &rst[r];
+        if (st->flags & FR_RF_LIST) {
+            /* (the list starts with the pre-check anyway) */
+            const fr_ctest *t = ct + rflat[r].cl, *e = t + rflat[r].ncl;
+            int c = 1;
+            for (; t < e; t++)
+                if (!ctest_in(res, t)) {
+                    c = 0;
+                    break;
+                }
+            st->on = (uint8_t)c;
+            st->rt = 0;
+            if (c)
+                note_emit(ev, r);
+        } else {
+            eval_check_g(ev, r);
+            if (st->on | st->rt)
+                note_emit(ev, r);
+        }
+    }
+}
+
 /* Resolution and judging after the input is in place. */
 static int evaluate(fr_eval *ev)
 {
@@ -1643,22 +1706,10 @@ static int evaluate(fr_eval *ev)
             if (ev->rst[r].on | ev->rst[r].rt)
                 note_emit(ev, r);
         }
+    else if (ev->big)
+        judge_checks(ev, 1);
     else
-        for (uint32_t i = 0; i < ev->ncheck_list; i++) {
-            uint32_t r = ev->check_list[i];
-            if (ev->rst[r].flags & FR_RF_LIST) {
-                /* (INCR: the list starts with the pre-check anyway) */
-                int c = list_cond(ev, r);
-                ev->rst[r].on = (uint8_t)c;
-                ev->rst[r].rt = 0;
-                if (c)
-                    note_emit(ev, r);
-            } else {
-                eval_check_g(ev, r);
-                if (ev->rst[r].on | ev->rst[r].rt)
-                    note_emit(ev, r);
-            }
-        }
+        judge_checks(ev, 0);
     return collect(ev);
 }
 
@@ -1916,6 +1967,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->rs = rs;
     ev->ix = ix;
     ev->mode = mode;
+    ev->big = rs->nrules >= 65536;
     ev->result.ev = ev;
     size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
     size_t ng = ix->ngroups;
