@@ -52,8 +52,6 @@ static fr_block *block_new(size_t size, fr_block *prev)
     fr_block *b = big ? calloc(1, sizeof(fr_block) + size) : malloc(sizeof(fr_block) + size);
     if (!b)
         return NULL;
-    if (big)
-        fr_mem_hugepages(b, sizeof(fr_block) + size);   /* (before its pages are touched) */
     b->prev = prev;
     b->size = size;
     b->used = 0;

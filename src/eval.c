@@ -555,7 +555,7 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
     ev->rst[r].mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
     if (fl & FR_RF_DECL)
-        set_dirty(ev, ev->ix->rflat[r].group);
+        set_dirty(ev, ev->rcl[r].aux);
     else
         ev->check_list[ev->ncheck_list++] = r;
 }
@@ -566,7 +566,9 @@ static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, cons
                                                                int big)
 {
     fr_rstate *rst = ev->rst;
-    const fr_rflat *rflat = ev->ix->rflat;
+    const fr_rcl *rcl = ev->rcl;
+    const fr_ctest *ct = ev->ix->cl_test;
+    const fr_val *res = ev->res;
     uint32_t epoch = ev->epoch;
     uint32_t *tr = ev->touched_rules, nt = ev->ntouched_rules;
     uint32_t *cl = ev->check_list, nc = ev->ncheck_list;
@@ -581,7 +583,13 @@ static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, cons
         uint8_t fl = st->flags;
         if ((fl & FR_RF_EARLY) && incr) {
             /* (as in mark_rule) */
-            int c = list_cond(ev, r);
+            const fr_ctest *t = ct + rcl[r].cl, *e = t + rcl[r].aux;
+            int c = 1;
+            for (; t < e; t++)
+                if (!ctest_in(res, t)) {
+                    c = 0;
+                    break;
+                }
             if (!c && !st->base_on)
                 continue;
             st->mark = epoch;
@@ -595,7 +603,7 @@ static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, cons
         st->mark = epoch;
         tr[nt++] = r;
         if (fl & FR_RF_DECL)
-            set_dirty(ev, rflat[r].group);
+            set_dirty(ev, rcl[r].aux);
         else
             cl[nc++] = r;
     }
@@ -1590,22 +1598,21 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
     const struct fr_evindex *ix = ev->ix;
     const uint32_t *cl = ev->check_list;
     fr_rstate *rst = ev->rst;
-    const fr_rflat *rflat = ix->rflat;
+    const fr_rcl *rcl = ev->rcl;
     const fr_ctest *ct = ix->cl_test;
     const fr_val *res = ev->res;
     uint32_t n = ev->ncheck_list;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = cl[i];
         if (big && i + 8 < n) {
-            uint32_t r8 = cl[i + 8];
-            __builtin_prefetch(&rst[r8]);
-            __builtin_prefetch(&rflat[r8]);
-            __builtin_prefetch(&ct[rflat[cl[i + 4]].cl]);
+            __builtin_prefetch(&rst[cl[i + 8]]);
+            __builtin_prefetch(&rcl[cl[i + 8]]);
+            __builtin_prefetch(&ct[rcl[cl[i + 4]].cl]);
         }
         fr_rstate *st = &rst[r];
         if (st->flags & FR_RF_LIST) {
             /* (the list starts with the pre-check anyway) */
-            const fr_ctest *t = ct + rflat[r].cl, *e = t + rflat[r].ncl;
+            const fr_ctest *t = ct + rcl[r].cl, *e = t + rcl[r].aux;
             int c = 1;
             for (; t < e; t++)
                 if (!ctest_in(res, t)) {
@@ -1864,8 +1871,13 @@ static void initial_state(fr_eval *ev)
     for (uint32_t r = 0; r < rs->nrules; r++) {
         ev->rst[r].on = !scan && ix->base_on ? ix->base_on[r] : 0;
         ev->rst[r].rt = 0;
-        ev->rst[r].flags = ix->rflat ? ix->rflat[r].flags : 0;
         ev->rst[r].base_on = ev->rst[r].on;
+        if (ix->rflat) {
+            const fr_rflat *rf = &ix->rflat[r];
+            ev->rst[r].flags = rf->flags;
+            ev->rcl[r].cl = rf->cl;
+            ev->rcl[r].aux = (rf->flags & FR_RF_DECL) ? rf->group : rf->ncl;
+        }
     }
     if (ix->base_item && ix->nitems)
         memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
@@ -1908,6 +1920,7 @@ void fr_eval_free(fr_eval **evp)
     free(ev->conf_b);
     free(ev->declbits);
     free(ev->rst);
+    free(ev->rcl);
     free(ev->rt_node);
     free(ev->itemval);
 
@@ -1986,7 +1999,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->input = ev->res + nk;
     if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
-        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) ||
+        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) || NALLOC(ev->rcl, nr) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || 
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
         NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||

@@ -188,6 +188,13 @@ typedef struct fr_rstate {
     uint8_t  base_on;
 } fr_rstate;
 
+/* What the INCR paths read of rflat[r] beyond fr_rstate, 8 bytes a rule
+ * (fr_eval.rcl, beside rst: SCAN's bulk restore clears rst whole). */
+typedef struct fr_rcl {
+    uint32_t cl;          /* its conjunct list: cl_test[cl .. cl + aux) (a check) */
+    uint32_t aux;         /* a check: the list's length; a declare rule: its group */
+} fr_rcl;
+
 /* Message records, sorted into report order. */
 typedef struct fr_emit {
     uint32_t rule;
@@ -223,6 +230,7 @@ struct fr_eval {
     /* rule state: rst[r].on, .rt (a run-time error), .mark (marked in
      * this config: == epoch) together, one cache line for a rule */
     struct fr_rstate *rst;
+    struct fr_rcl *rcl;   /* [nrules] */
     uint32_t *rt_node;
     fr_val   *itemval;
 
