@@ -1144,37 +1144,84 @@ void fr_rule_where(fr_buf *b, const fr_ruleset *rs, uint32_t r)
         fr_buf_puts(b, "?");
 }
 
-static inline void add_rec(fr_eval *ev, uint32_t rule, uint32_t cls, uint32_t idx, uint8_t sev)
+/* Records being added by collect(): in locals (a store through ev could
+ * alias its other fields), written back at the end. */
+typedef struct recsink {
+    fr_emit *recs;
+    uint32_t n, cap;
+    uint32_t nm[3];
+} recsink;
+
+static inline __attribute__((always_inline)) void sink_add(recsink *k, uint32_t rule, uint32_t cls, uint32_t idx,
+                                                           uint8_t sev)
 {
-    if (ev->nrecs >= ev->caprecs)
+    if (k->n >= k->cap)
         return;   /* cannot happen: sized for the worst case */
-    fr_emit *e = &ev->recs[ev->nrecs++];
+    fr_emit *e = &k->recs[k->n++];
     e->rule = rule;
     e->cls = cls;
     e->idx = idx;
     e->sev = sev;
-    ev->nmsgs[sev]++;
+    k->nm[sev]++;
 }
 
-static inline void rule_recs(fr_eval *ev, uint32_t r)
+/* The records of rule r.  scan: a SCAN evaluator, whose rst[r].flags may
+ * be cleared. */
+static inline __attribute__((always_inline)) void rule_recs(const fr_eval *ev, recsink *k, uint32_t r, int scan)
 {
-    if (ev->rst[r].rt) {
-        add_rec(ev, r, 0, 0, FR_SEV_ERROR);
+    const fr_rstate *st = &ev->rst[r];
+    if (st->rt) {
+        sink_add(k, r, 0, 0, FR_SEV_ERROR);
         return;
     }
-    if (!ev->rst[r].on)
+    if (!st->on)
         return;
-    /* (a SCAN evaluator may have cleared rst[r].flags) */
-    uint8_t fl = ev->mode == FR_MODE_SCAN ? ev->ix->rflat[r].flags : ev->rst[r].flags;
+    uint8_t fl = scan ? ev->ix->rflat[r].flags : st->flags;
     if (!(fl & FR_RF_DECL)) {
-        add_rec(ev, r, 0, 0, (uint8_t)((fl >> FR_RF_SEVSH) & 3));
+        sink_add(k, r, 0, 0, (uint8_t)((fl >> FR_RF_SEVSH) & 3));
         return;
     }
     if (!(fl & FR_RF_ATT))
         return;
     const fr_rule *ru = &ev->rs->rules[r];
     for (uint32_t j = 0; j < ru->nattached; j++)
-        add_rec(ev, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
+        sink_add(k, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
+}
+
+/* collect(): the records of the rules noted in emitbits (words lo >> 6 ..
+ * hi >> 6, through emitsum), merged with the baseline emitters bi..nb
+ * that were not touched; clears the bits. */
+static inline __attribute__((always_inline)) void emit_recs(fr_eval *ev, recsink *k, uint32_t lo, uint32_t hi,
+                                                            uint32_t nb, int scan)
+{
+    const struct fr_evindex *ix = ev->ix;
+    const uint32_t *be = ix->base_emit;
+    const fr_rstate *rst = ev->rst;
+    uint64_t *eb = ev->emitbits, *es = ev->emitsum;
+    uint32_t bi = 0, epoch = ev->epoch;
+    /* (the words in use through their summary bits, as the dirty
+     * groups: touched rules far apart would make a scan of lo..hi cost
+     * O(rules / 64)) */
+    if (lo != UINT32_MAX)
+        for (uint32_t sw = lo >> 12; sw <= (hi >> 12); sw++) {
+            for (uint64_t sb = es[sw]; sb; sb &= sb - 1) {
+                uint32_t w = sw * 64 + (uint32_t)__builtin_ctzll(sb);
+                uint64_t bits = eb[w];
+                eb[w] = 0;
+                while (bits) {
+                    uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    for (; bi < nb && be[bi] < r; bi++)
+                        if (rst[be[bi]].mark != epoch)
+                            rule_recs(ev, k, be[bi], scan);
+                    rule_recs(ev, k, r, scan);
+                }
+            }
+            es[sw] = 0;
+        }
+    for (; bi < nb; bi++)
+        if (rst[be[bi]].mark != epoch)
+            rule_recs(ev, k, be[bi], scan);
 }
 
 static int rec_less(const fr_emit *a, const fr_emit *b)
@@ -1289,6 +1336,7 @@ static int collect(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     ev->nrecs = 0;
     ev->conflicts = 0;
+    recsink k = { ev->recs, 0, ev->caprecs, { 0, 0, 0 } };   /* (restore() zeroed nmsgs) */
     {
         /* The rules with messages in rule order: the touched ones through
          * a bit set (sorting them costs more), merged with the baseline
@@ -1315,42 +1363,26 @@ static int collect(fr_eval *ev)
                     hi = r;
             }
         }
-        uint32_t bi = 0, nb = ev->mode == FR_MODE_INCR ? ix->nbase_emit : 0;
-        /* (the words in use through their summary bits, as the dirty
-         * groups: touched rules far apart would make a scan of lo..hi cost
-         * O(rules / 64)) */
-        if (lo != UINT32_MAX)
-            for (uint32_t sw = lo >> 12; sw <= (hi >> 12); sw++) {
-                for (uint64_t sb = ev->emitsum[sw]; sb; sb &= sb - 1) {
-                    uint32_t w = sw * 64 + (uint32_t)__builtin_ctzll(sb);
-                    uint64_t bits = ev->emitbits[w];
-                    ev->emitbits[w] = 0;
-                    while (bits) {
-                        uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(bits);
-                        bits &= bits - 1;
-                        for (; bi < nb && ix->base_emit[bi] < r; bi++)
-                            if (ev->rst[ix->base_emit[bi]].mark != ev->epoch)
-                                rule_recs(ev, ix->base_emit[bi]);
-                        rule_recs(ev, r);
-                    }
-                }
-                ev->emitsum[sw] = 0;
-            }
-        for (; bi < nb; bi++)
-            if (ev->rst[ix->base_emit[bi]].mark != ev->epoch)
-                rule_recs(ev, ix->base_emit[bi]);
+        uint32_t nb = ev->mode == FR_MODE_INCR ? ix->nbase_emit : 0;
+        if (ev->mode == FR_MODE_SCAN)
+            emit_recs(ev, &k, lo, hi, nb, 1);
+        else
+            emit_recs(ev, &k, lo, hi, nb, 0);
         uint32_t ntk = ev->mode == FR_MODE_SCAN && !ev->scan_conf ? 0 : ev->ntouched_keys;
         for (uint32_t i = 0; i < ntk; i++) {
-            uint32_t k = ev->touched_keys[i];
-            if (ev->conf_a[k] >= 0) {
-                add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
+            uint32_t key = ev->touched_keys[i];
+            if (ev->conf_a[key] >= 0) {
+                sink_add(&k, (uint32_t)ev->conf_a[key], 1, key, FR_SEV_ERROR);
                 ev->conflicts = 1;
             }
         }
     }
-    uint32_t nrules_recs = ev->nrecs;
+    uint32_t nrules_recs = k.n;
     for (uint32_t i = 0; i < ev->noscs; i++)
-        add_rec(ev, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+        sink_add(&k, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+    ev->nrecs = k.n;
+    for (int sv = 0; sv < 3; sv++)
+        ev->nmsgs[sv] = k.nm[sv];
     /* the records are in order but for conflicts and oscillations at the
      * end: an insertion sort moves those few into place */
     if (ev->nrecs != nrules_recs || ev->conflicts)
