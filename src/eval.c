@@ -1068,14 +1068,26 @@ static void restore(fr_eval *ev)
         }
         ev->ntouched_keys = ev->ntouched_rules = 0;
     }
-    for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
-        uint32_t k = ev->touched_keys[i];
-        ev->input[k] = rs->keys[k].def;
-        ev->res[k] = ix->base_res[k];
-        ev->given[k] = 0;
-        ev->decl_by[k] = ix->base_decl_by[k];
-        ev->conf_a[k] = ev->conf_b[k] = -1;
-        set_declbit(ev, k, ix->base_decl_by[k] >= 0);
+    {
+        /* (the arrays in locals: a store to given[] could alias ev) */
+        const uint32_t *tk = ev->touched_keys;
+        fr_val *in = ev->input, *res = ev->res;
+        uint8_t *given = ev->given;
+        int32_t *decl_by = ev->decl_by, *ca = ev->conf_a, *cb = ev->conf_b;
+        uint64_t *db = ev->declbits;
+        const fr_val *bres = ix->base_res;
+        const int32_t *bdecl = ix->base_decl_by;
+        const fr_key *keys = rs->keys;
+        for (uint32_t i = 0, n = ev->ntouched_keys; i < n; i++) {
+            uint32_t k = tk[i];
+            in[k] = keys[k].def;
+            res[k] = bres[k];
+            given[k] = 0;
+            decl_by[k] = bdecl[k];
+            ca[k] = cb[k] = -1;
+            uint64_t bit = 1ull << (k & 63);
+            db[k >> 6] = bdecl[k] >= 0 ? db[k >> 6] | bit : db[k >> 6] & ~bit;
+        }
     }
     {
         fr_rstate *rst = ev->rst;
