@@ -629,6 +629,12 @@ static inline void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
         mark_list_(ev, rules, n);
 }
 
+static inline uint32_t ghash_of(int64_t i)
+{
+    uint64_t x = (uint64_t)i * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(x >> 32);
+}
+
 static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_gtable *gt, fr_val v)
 {
     if (gt->ndom) {
@@ -649,6 +655,19 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
     }
     fr_type t = rs->keys[k].type;
     size_t lo = 0, hi = gt->nents;
+    if (gt->hpos) {
+        /* (an int table: see build_ghash) */
+        for (uint32_t h = ghash_of(v.i) & gt->hmask;; h = (h + 1) & gt->hmask) {
+            uint32_t p = gt->hpos[h];
+            if (p == NONE32)
+                return;
+            if (gt->ents[p].v.i == v.i) {
+                for (; p < gt->nents && gt->ents[p].v.i == v.i; p++)
+                    mark_rule(ev, gt->ents[p].rule);
+                return;
+            }
+        }
+    }
     if (t.kind == FR_T_INT) {
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;
@@ -3657,6 +3676,40 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     return rc;
 }
 
+/* Hash indexes over the values of the sparse guard tables of int slots
+ * with many entries (fr_gtable.hpos): a config's lookup is then O(1) cache
+ * misses instead of a binary search over a table of thousands of entries
+ * (a million-rule set: ~13 misses per changed key). */
+static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    for (uint32_t s = 0; s < 2 * rs->nkeys; s++) {
+        fr_gtable *gt = &ix->gtab[s];
+        if (gt->ndom || gt->nents < 64 || rs->keys[s / 2].type.kind != FR_T_INT)
+            continue;
+        uint32_t nd = 0;
+        for (uint32_t i = 0; i < gt->nents; i++)
+            nd += i == 0 || gt->ents[i].v.i != gt->ents[i - 1].v.i;
+        uint32_t size = 64;
+        while (size < 2 * nd)
+            size *= 2;
+        uint32_t *hp = fr_arena_array(a, size, sizeof *hp);
+        if (!hp)
+            return -1;
+        memset(hp, 0xff, size * sizeof *hp);
+        for (uint32_t i = 0; i < gt->nents; i++) {
+            if (i > 0 && gt->ents[i].v.i == gt->ents[i - 1].v.i)
+                continue;
+            uint32_t h = ghash_of(gt->ents[i].v.i) & (size - 1);
+            while (hp[h] != NONE32)
+                h = (h + 1) & (size - 1);
+            hp[h] = i;
+        }
+        gt->hpos = hp;
+        gt->hmask = size - 1;
+    }
+    return 0;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -3667,7 +3720,7 @@ int fr_eval_index_build(fr_ruleset *rs)
         return -1;
     int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
-              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 ||
+              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
               build_scan(a, rs, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;

@@ -39,6 +39,12 @@ typedef struct fr_gtable {
     uint32_t   nnull;
     const uint32_t *base; /* the rules passing at the slot's baseline value */
     uint32_t   nbase;
+    /* sparse int tables of many entries: open addressing over the values,
+     * each slot the first position of a value's run in ents (UINT32_MAX:
+     * empty), so that a lookup is a probe or two, not a binary search of
+     * ents' cache lines (build_ghash; NULL otherwise) */
+    uint32_t  *hpos;
+    uint32_t   hmask;
 } fr_gtable;
 
 /* The guard chosen for a rule: the conjunct node of its condition that tests
