@@ -1118,7 +1118,9 @@ static void restore(fr_eval *ev)
             fr_rstate *st = &rst[r];
             st->on = st->base_on;
             st->rt = 0;
-            if (st->flags & FR_RF_DECL)
+            /* (a declare rule's values are read only while it is on:
+             * those of a rule off at the baseline may stay stale) */
+            if ((st->flags & FR_RF_DECL) && st->base_on)
                 for (uint32_t j = io[r]; j < io[r + 1]; j++)
                     iv[j] = bi[j];
         }
