@@ -5,6 +5,7 @@
  * malloc'd block; after fr_arena_reset, what was handed out), and
  * fr_arena_zalloc clears only below it. */
 
+#define _DEFAULT_SOURCE   /* madvise */
 #define FR_ARENA_CALLOC (128 * 1024)   /* glibc's default mmap threshold */
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,6 +13,26 @@
 #include <string.h>
 
 #include "arena.h"
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#define FR_HUGE (2u << 20)   /* a transparent huge page (x86-64, arm64 with 4 KiB pages) */
+
+void fr_mem_hugepages(void *p, size_t n)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (n < 2 * (size_t)FR_HUGE)
+        return;
+    uintptr_t a = ((uintptr_t)p + FR_HUGE - 1) & ~(uintptr_t)(FR_HUGE - 1);
+    uintptr_t e = ((uintptr_t)p + n) & ~(uintptr_t)(FR_HUGE - 1);
+    if (e > a)
+        (void)madvise((void *)a, e - a, MADV_HUGEPAGE);   /* a hint: failure is harmless */
+#else
+    (void)p;
+    (void)n;
+#endif
+}
 
 #define FR_ARENA_FIRST 4096
 
@@ -25,7 +46,7 @@ typedef struct fr_block {
 
 static fr_block *block_new(size_t size, fr_block *prev)
 {
-    if (size > SIZE_MAX - sizeof(fr_block))
+    if (size > PTRDIFF_MAX - sizeof(fr_block))
         return NULL;
     bool big = size >= FR_ARENA_CALLOC;
     fr_block *b = big ? calloc(1, sizeof(fr_block) + size) : malloc(sizeof(fr_block) + size);

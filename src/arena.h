@@ -19,6 +19,14 @@ typedef struct fr_arena {
 } fr_arena;
 
 fr_arena *fr_arena_new(void);
+/* Asks the kernel to back the 2 MiB-aligned part of [p, p + n) with
+ * transparent huge pages (Linux, when n is at least 4 MiB; a no-op
+ * elsewhere).  For big tables read at random (per-rule state of
+ * a million-rule set): fewer TLB misses.  Call it before the pages are
+ * first touched.  (Not for the arena's blocks: faulting in a rule set's
+ * gigabyte on huge pages cost ~1.2 s more system time at a million
+ * rules, measured on the bench machine.) */
+void      fr_mem_hugepages(void *p, size_t n);
 void      fr_arena_free(fr_arena **a);
 void     *fr_arena_alloc_slow(fr_arena *a, size_t n);
 

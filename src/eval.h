@@ -39,6 +39,12 @@ typedef struct fr_gtable {
     uint32_t   nnull;
     const uint32_t *base; /* the rules passing at the slot's baseline value */
     uint32_t   nbase;
+    /* sparse int tables of many entries: open addressing over the values,
+     * each slot the first position of a value's run in ents (UINT32_MAX:
+     * empty), so that a lookup is a probe or two, not a binary search of
+     * ents' cache lines (build_ghash; NULL otherwise) */
+    uint32_t  *hpos;
+    uint32_t   hmask;
 } fr_gtable;
 
 /* The guard chosen for a rule: the conjunct node of its condition that tests
@@ -181,7 +187,19 @@ typedef struct fr_rstate {
     uint32_t mark;        /* == epoch: marked in this config */
     uint8_t  on;          /* enabled / fired */
     uint8_t  rt;          /* an fr_rt code */
+    /* copies of rflat[r].flags and .base_on, so that marking, judging,
+     * collecting and restoring a rule read one 8-byte record (INCR and
+     * FULL; a SCAN evaluator may clear them: initial_state sets them) */
+    uint8_t  flags;
+    uint8_t  base_on;
 } fr_rstate;
+
+/* What the INCR paths read of rflat[r] beyond fr_rstate, 8 bytes a rule
+ * (fr_eval.rcl, beside rst: SCAN's bulk restore clears rst whole). */
+typedef struct fr_rcl {
+    uint32_t cl;          /* its conjunct list: cl_test[cl .. cl + aux) (a check) */
+    uint32_t aux;         /* a check: the list's length; a declare rule: its group */
+} fr_rcl;
 
 /* Message records, sorted into report order. */
 typedef struct fr_emit {
@@ -205,6 +223,7 @@ struct fr_eval {
     const fr_ruleset *rs;
     const struct fr_evindex *ix;
     int  mode;            /* FR_MODE_*: how rules are chosen for evaluation */
+    bool big;             /* rules enough that their state misses the caches: prefetch it */
     bool use_environ;
     bool env_pending;     /* read the environment at the next evaluation */
 
@@ -217,6 +236,7 @@ struct fr_eval {
     /* rule state: rst[r].on, .rt (a run-time error), .mark (marked in
      * this config: == epoch) together, one cache line for a rule */
     struct fr_rstate *rst;
+    struct fr_rcl *rcl;   /* [nrules] */
     uint32_t *rt_node;
     fr_val   *itemval;
 
