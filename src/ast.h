@@ -319,6 +319,8 @@ typedef struct fr_parse_ctx {
     bool         close_pending; /* the next token is the skipped block's '}' */
     uint32_t     close_at;      /* its offset */
     uint32_t     skipped_open;  /* offset + 1 of the '{' of the last skipped block (0: none) */
+    /* the fast path for plain rules (parser.y): off after any syntax error */
+    bool         no_fast;
 } fr_parse_ctx;
 
 /* frl_lex returns this after a nesting error: call it again. */
