@@ -1238,8 +1238,8 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos)
  * warn, info, require or declare action, ended by ';'.  At the start of a
  * statement (after a ';', the parser idle in `file .`), the token wrapper
  * tries to read such a rule directly: the tokens into a small array (as the
- * lexer would cut them), a dry run of the grammar over them, then the same
- * tree the grammar actions build, in the same order.  Anything else --
+ * lexer would cut them), then the grammar over them, building the same tree
+ * the grammar actions build, in the same order.  Anything else --
  * another statement, a doc block, a token or a form outside this subset, a
  * lexical error, a limit -- leaves everything as it was and the statement
  * goes through flex and bison (which report its errors).  After any syntax
@@ -1408,10 +1408,9 @@ typedef struct fp_state {
     fr_parse_ctx *ctx;
     const fp_tok *tk;
     int           i;        /* the next token */
-    bool          build;    /* false: a dry run */
 } fp_state;
 
-/* An expression: its node (NULL in a dry run) and its span. */
+/* An expression: its node and its span. */
 typedef struct fp_exp {
     ast_expr *e;
     uint32_t  start, end;
@@ -1421,16 +1420,14 @@ static ast_name fp_name(fp_state *st, const fp_tok *k)
 {
     ast_name n;
     memset(&n, 0, sizeof n);
-    if (st->build) {
-        size_t len = k->end - k->start;
-        n.s = fr_intern(st->ctx->names, st->ctx->text + k->start, len);
-        if (!n.s)
-            st->ctx->oom = st->ctx->stop = true;
-        n.len = (uint32_t)len;
-        n.hyphen = (uint8_t)(k->t == NAME);
-        n.pos.start = k->start;
-        n.pos.end = k->end;
-    }
+    size_t len = k->end - k->start;
+    n.s = fr_intern(st->ctx->names, st->ctx->text + k->start, len);
+    if (!n.s)
+        st->ctx->oom = st->ctx->stop = true;
+    n.len = (uint32_t)len;
+    n.hyphen = (uint8_t)(k->t == NAME);
+    n.pos.start = k->start;
+    n.pos.end = k->end;
     return n;
 }
 
@@ -1438,14 +1435,12 @@ static ast_str fp_string(fp_state *st, const fp_tok *k)
 {
     ast_str s;
     memset(&s, 0, sizeof s);
-    if (st->build) {
-        size_t len = k->end - k->start - 2;
-        char *c = fr_arena_strndup(st->ctx->strings, st->ctx->text + k->start + 1, len);
-        if (!c)
-            st->ctx->oom = st->ctx->stop = true;
-        s.s = c;
-        s.len = (uint32_t)len;
-    }
+    size_t len = k->end - k->start - 2;
+    char *c = fr_arena_strndup(st->ctx->strings, st->ctx->text + k->start + 1, len);
+    if (!c)
+        st->ctx->oom = st->ctx->stop = true;
+    s.s = c;
+    s.len = (uint32_t)len;
     s.pos.start = k->start;
     s.pos.end = k->end;
     return s;
@@ -1459,36 +1454,31 @@ static bool fp_leaf(fp_state *st, const fp_tok *k, fp_exp *x)
     x->e = NULL;
     switch (k->t) {
     case IDENT:
-    case NAME:
-        if (st->build) {
-            ast_name n = fp_name(st, k);
-            x->e = n.s ? leaf_name(st->ctx, n) : NULL;
-        }
+    case NAME: {
+        ast_name n = fp_name(st, k);
+        x->e = n.s ? leaf_name(st->ctx, n) : NULL;
         return true;
+    }
     case INT:
-        if (st->build && (x->e = ast_expr_new(st->ctx, AE_INT, k->start, k->end)))
+        if ((x->e = ast_expr_new(st->ctx, AE_INT, k->start, k->end)))
             x->e->u.i = k->i;
         return true;
-    case STRING:
-        if (st->build) {
-            ast_str s = fp_string(st, k);
-            if (s.s && (x->e = ast_expr_new(st->ctx, AE_STR, k->start, k->end))) {
-                x->e->u.str.s = s.s;
-                x->e->u.str.len = s.len;
-            }
+    case STRING: {
+        ast_str s = fp_string(st, k);
+        if (s.s && (x->e = ast_expr_new(st->ctx, AE_STR, k->start, k->end))) {
+            x->e->u.str.s = s.s;
+            x->e->u.str.len = s.len;
         }
         return true;
+    }
     case K_TRUE:
-        if (st->build)
-            x->e = ast_expr_new(st->ctx, AE_TRUE, k->start, k->end);
+        x->e = ast_expr_new(st->ctx, AE_TRUE, k->start, k->end);
         return true;
     case K_FALSE:
-        if (st->build)
-            x->e = ast_expr_new(st->ctx, AE_FALSE, k->start, k->end);
+        x->e = ast_expr_new(st->ctx, AE_FALSE, k->start, k->end);
         return true;
     case K_NULL:
-        if (st->build)
-            x->e = ast_expr_new(st->ctx, AE_NULL, k->start, k->end);
+        x->e = ast_expr_new(st->ctx, AE_NULL, k->start, k->end);
         return true;
     default:
         return false;
@@ -1497,9 +1487,9 @@ static bool fp_leaf(fp_state *st, const fp_tok *k, fp_exp *x)
 
 static bool fp_or(fp_state *st, fp_exp *x);
 
-static bool fp_ok(const fp_state *st, const fp_exp *x)
+static bool fp_ok(const fp_exp *x)
 {
-    return !st->build || x->e;
+    return x->e != NULL;
 }
 
 /* An operand: a leaf or a parenthesized condition. */
@@ -1522,7 +1512,7 @@ static bool fp_prim(fp_state *st, fp_exp *x)
     if (!fp_leaf(st, k, x))
         return false;
     st->i++;
-    return fp_ok(st, x);
+    return fp_ok(x);
 }
 
 /* '{' literal, ... [','] '}' */
@@ -1537,26 +1527,24 @@ static bool fp_set(fp_state *st, ast_set **out)
         for (;;) {
             const fp_tok *k = &st->tk[st->i];
             fp_exp m;
-            if (k->t == '(' || !fp_leaf(st, k, &m) || !fp_ok(st, &m))
+            if (k->t == '(' || !fp_leaf(st, k, &m) || !fp_ok(&m))
                 return false;
             st->i++;
-            if (st->build) {
-                if (!set) {
-                    set = FP_NEW(st, ast_set);
-                    if (!set)
-                        return false;
-                }
-                ast_elist *l = FP_NEW(st, ast_elist);
-                if (!l)
+            if (!set) {
+                set = FP_NEW(st, ast_set);
+                if (!set)
                     return false;
-                l->e = m.e;
-                if (set->tail)
-                    set->tail->next = l;
-                else
-                    set->head = l;
-                set->tail = l;
-                set->n++;
             }
+            ast_elist *l = FP_NEW(st, ast_elist);
+            if (!l)
+                return false;
+            l->e = m.e;
+            if (set->tail)
+                set->tail->next = l;
+            else
+                set->head = l;
+            set->tail = l;
+            set->n++;
             if (st->tk[st->i].t == ',') {
                 st->i++;
                 if (st->tk[st->i].t == '}')
@@ -1567,7 +1555,7 @@ static bool fp_set(fp_state *st, ast_set **out)
                 return false;
             break;
         }
-    } else if (st->build && !(set = FP_NEW(st, ast_set))) {
+    } else if (!(set = FP_NEW(st, ast_set))) {
         return false;
     }
     if (set) {
@@ -1603,7 +1591,7 @@ static bool fp_cmp(fp_state *st, fp_exp *x)
         fp_exp r;
         if (!fp_prim(st, &r))
             return false;
-        if (st->build && !(x->e = ast_binary(st->ctx, op, x->e, r.e, x->start, r.end)))
+        if (!(x->e = ast_binary(st->ctx, op, x->e, r.e, x->start, r.end)))
             return false;
         x->end = r.end;
     } else if (t == K_IN || (t == K_NOT && st->tk[st->i + 1].t == K_IN)) {
@@ -1613,14 +1601,12 @@ static bool fp_cmp(fp_state *st, fp_exp *x)
         if (!fp_set(st, &set))
             return false;
         uint32_t end = st->tk[st->i - 1].end;
-        if (st->build) {
-            ast_expr *e = ast_unary(st->ctx, op, x->e, x->start, end);
-            if (!e)
-                return false;
-            e->kind = AE_IN;
-            e->u.in.set = set;
-            x->e = e;
-        }
+        ast_expr *e = ast_unary(st->ctx, op, x->e, x->start, end);
+        if (!e)
+            return false;
+        e->kind = AE_IN;
+        e->u.in.set = set;
+        x->e = e;
         x->end = end;
     } else {
         return true;
@@ -1637,7 +1623,7 @@ static bool fp_not(fp_state *st, fp_exp *x)
     st->i++;
     if (!fp_not(st, x))
         return false;
-    if (st->build && !(x->e = ast_unary(st->ctx, FR_OP_NOT, x->e, k->start, x->end)))
+    if (!(x->e = ast_unary(st->ctx, FR_OP_NOT, x->e, k->start, x->end)))
         return false;
     x->start = k->start;
     return true;
@@ -1652,7 +1638,7 @@ static bool fp_and(fp_state *st, fp_exp *x)
         fp_exp r;
         if (!fp_not(st, &r))
             return false;
-        if (st->build && !(x->e = ast_binary(st->ctx, FR_OP_AND, x->e, r.e, x->start, r.end)))
+        if (!(x->e = ast_binary(st->ctx, FR_OP_AND, x->e, r.e, x->start, r.end)))
             return false;
         x->end = r.end;
     }
@@ -1668,15 +1654,15 @@ static bool fp_or(fp_state *st, fp_exp *x)
         fp_exp r;
         if (!fp_and(st, &r))
             return false;
-        if (st->build && !(x->e = ast_binary(st->ctx, FR_OP_OR, x->e, r.e, x->start, r.end)))
+        if (!(x->e = ast_binary(st->ctx, FR_OP_OR, x->e, r.e, x->start, r.end)))
             return false;
         x->end = r.end;
     }
     return true;
 }
 
-/* The statement of n tokens (the last its ';'), parsed, and built when
- * st->build; false if it is not a plain rule. */
+/* The statement of n tokens (the last its ';'), parsed and built; false if
+ * it is not a plain rule (or out of memory). */
 static bool fp_rule(fp_state *st, int n, ast_stmt **out)
 {
     const fp_tok *tk = st->tk;
@@ -1689,7 +1675,7 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
         if ((tk[1].t != IDENT && tk[1].t != NAME) || tk[2].t != ':')
             return false;
         rname = fp_name(st, &tk[1]);
-        if (st->build && !rname.s)
+        if (!rname.s)
             return false;
         named = true;
         st->i = 3;
@@ -1709,13 +1695,11 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
         if (m->t != STRING)
             return false;
         end = m->end;
-        if (st->build) {
-            ast_str msg = fp_string(st, m);
-            if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
-                return false;
-            s->u.rule.kind = a->t == K_ERROR ? FR_RULE_ERROR : a->t == K_WARN ? FR_RULE_WARN : FR_RULE_INFO;
-            s->u.rule.msg = msg;
-        }
+        ast_str msg = fp_string(st, m);
+        if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
+            return false;
+        s->u.rule.kind = a->t == K_ERROR ? FR_RULE_ERROR : a->t == K_WARN ? FR_RULE_WARN : FR_RULE_INFO;
+        s->u.rule.msg = msg;
         break;
     }
     case K_REQUIRE: {
@@ -1727,14 +1711,12 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
         if (m->t != STRING)
             return false;
         end = m->end;
-        if (st->build) {
-            ast_str msg = fp_string(st, m);
-            if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
-                return false;
-            s->u.rule.kind = FR_RULE_REQUIRE;
-            s->u.rule.req = req.e;
-            s->u.rule.msg = msg;
-        }
+        ast_str msg = fp_string(st, m);
+        if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
+            return false;
+        s->u.rule.kind = FR_RULE_REQUIRE;
+        s->u.rule.req = req.e;
+        s->u.rule.msg = msg;
         break;
     }
     case K_DECLARE: {
@@ -1746,7 +1728,7 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
                 return false;
             st->i++;
             ast_name key = fp_name(st, k);
-            if (st->build && !key.s)
+            if (!key.s)
                 return false;
             ast_item *it = NULL;
             if (tk[st->i].t == '=') {
@@ -1755,24 +1737,20 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
                 if (!fp_or(st, &v))
                     return false;
                 end = v.end;
-                if (st->build) {
-                    if (!(it = FP_NEW(st, ast_item)))
-                        return false;
-                    it->key = key;
-                    it->value = v.e;
-                    it->pos.start = k->start;
-                    it->pos.end = v.end;
-                }
+                if (!(it = FP_NEW(st, ast_item)))
+                    return false;
+                it->key = key;
+                it->value = v.e;
+                it->pos.start = k->start;
+                it->pos.end = v.end;
             } else {
                 end = k->end;
-                if (st->build) {
-                    ast_expr *v = leaf_name(st->ctx, key);
-                    if (!v || !(it = FP_NEW(st, ast_item)))
-                        return false;
-                    it->value = v;
-                    it->pos.start = k->start;
-                    it->pos.end = k->end;
-                }
+                ast_expr *v = leaf_name(st->ctx, key);
+                if (!v || !(it = FP_NEW(st, ast_item)))
+                    return false;
+                it->value = v;
+                it->pos.start = k->start;
+                it->pos.end = k->end;
             }
             if (it) {
                 if (itail)
@@ -1786,13 +1764,11 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
                 break;
             st->i++;
         }
-        if (st->build) {
-            if (!(s = ast_stmt_new(st->ctx, AS_RULE)))
-                return false;
-            s->u.rule.kind = FR_RULE_DECLARE;
-            s->u.rule.items = ihead;
-            s->u.rule.nitems = nitems;
-        }
+        if (!(s = ast_stmt_new(st->ctx, AS_RULE)))
+            return false;
+        s->u.rule.kind = FR_RULE_DECLARE;
+        s->u.rule.items = ihead;
+        s->u.rule.nitems = nitems;
         break;
     }
     default:
@@ -1825,18 +1801,19 @@ static void fp_stmts(fr_parse_ctx *ctx)
         char *p = frl_fast_pos(ctx);
         if (!p)
             return;
-        const char *endp;
+        const char *endp = NULL;
         int n = fp_lex(ctx, p, tk, &endp);
         if (n < 2)
             return;
         tk[n].t = tk[n + 1].t = 0;   /* (lookahead past the ';') */
-        fp_state st = { ctx, tk, 0, false };
-        ast_stmt *s;
-        if (!fp_rule(&st, n, &s))
-            return;
-        st.build = true;
+        /* built as it is parsed: a statement that turns out not to be a
+         * plain rule leaves some unreachable nodes in the AST arena and
+         * some interned names, nothing else */
+        fp_state st = { ctx, tk, 0 };
+        ast_stmt *s = NULL;
+        uint32_t nexprs = ctx->out->nexprs;
         if (!fp_rule(&st, n, &s) || !s) {
-            ctx->oom = ctx->stop = true;   /* (the dry run passed: out of memory) */
+            ctx->out->nexprs = nexprs;
             return;
         }
         ast_append(ctx, s);
