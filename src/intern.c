@@ -208,6 +208,12 @@ const char *fr_intern(fr_interner *in, const char *s, size_t len)
     return copy;
 }
 
+void fr_intern_prefetch(const fr_interner *in, const char *s, size_t len)
+{
+    if (len <= UINT32_MAX)
+        __builtin_prefetch(&in->slots[ihash(s, len) & in->mask], 1);
+}
+
 const char *fr_intern_lookup(const fr_interner *in, const char *s, size_t len)
 {
     if (len > UINT32_MAX)
