@@ -2764,39 +2764,53 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
         if (g->node != NONE32)
             cnt[g->slot]++;
     }
-    /* open lists: two passes (count, fill) */
-    for (int pass = 0; pass < 2; pass++) {
+    /* open lists: each rule's open slots once (counted, and kept in
+     * `oslots`, `ocnt` a rule), then the lists filled from them */
+    {
+        uint32_t *oslots = NULL, *ocnt = malloc((nr ? nr : 1) * sizeof *ocnt);
+        size_t ocap = 0, on = 0;
+        if (!ocnt)
+            goto out;
         for (uint32_t r = 0; r < nr; r++) {
             const fr_guard *g = &ix->guards[r];
-            int guarded = g->node != NONE32;
-            if (guarded) {
+            ocnt[r] = 0;
+            if (g->node != NONE32) {
                 uint32_t k = g->slot / 2;
                 fr_val base = (g->slot & 1) ? rs->keys[k].def : ix->base_res[k];
                 if (!conj_pass(rs, g->node, base))
-                    guarded = 2;   /* fails at the baseline: found via its guard table */
+                    continue;   /* fails at the baseline: found via its guard table */
             }
             ss.stamp = r + 1;
             ss.n = 0;
             rule_reads(rs, r, slotset_add, &ss);
+            if (fr_vec_reserve((void **)&oslots, &ocap, on + ss.n, sizeof *oslots) < 0) {
+                free(oslots);
+                free(ocnt);
+                goto out;
+            }
             for (uint32_t i = 0; i < ss.n; i++) {
                 uint32_t s = ss.slots[i];
-                if (guarded && s == g->slot)
+                if (g->node != NONE32 && s == g->slot)
                     continue;
-                if (guarded == 2)
-                    continue;
-                if (pass == 0)
-                    ix->open_off[s + 1]++;
-                else
-                    ix->open_rules[ix->open_off[s] + fill[s]++] = r;
+                ix->open_off[s + 1]++;
+                oslots[on++] = s;
+                ocnt[r]++;
             }
         }
-        if (pass == 0) {
-            for (uint32_t s = 0; s < ns; s++)
-                ix->open_off[s + 1] += ix->open_off[s];
-            if (AZ(ix->open_rules, ix->open_off[ns]))
-                goto out;
-            memset(ss.mark, 0, ns * sizeof *ss.mark);
+        for (uint32_t s = 0; s < ns; s++)
+            ix->open_off[s + 1] += ix->open_off[s];
+        if (AZ(ix->open_rules, ix->open_off[ns])) {
+            free(oslots);
+            free(ocnt);
+            goto out;
         }
+        for (uint32_t r = 0, at = 0; r < nr; r++)
+            for (uint32_t e = at + ocnt[r]; at < e; at++) {
+                uint32_t s = oslots[at];
+                ix->open_rules[ix->open_off[s] + fill[s]++] = r;
+            }
+        free(oslots);
+        free(ocnt);
     }
     /* guarded rules by slot (CSR in `fill`/`grules`) */
     uint32_t *goff = calloc(ns + 1, sizeof *goff), *grules = NULL;
