@@ -1246,10 +1246,11 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos)
  * error the fast path is off for the rest of the file (bison's error
  * recovery counts the tokens it shifts). */
 
-enum { FP_WS = 1, FP_ID0 = 2, FP_ID1 = 4, FP_DIG = 8 };
+enum { FP_WS = 1, FP_ID0 = 2, FP_ID1 = 4, FP_DIG = 8, FP_SSTOP = 16 };
 #define FP_AZ(b) ['A' + (b)] = FP_ID0 | FP_ID1, ['a' + (b)] = FP_ID0 | FP_ID1
 static const unsigned char fp_class[256] = {
-    [' '] = FP_WS, ['\n'] = FP_WS, ['\t'] = FP_WS, ['\r'] = FP_WS, ['\f'] = FP_WS, ['\v'] = FP_WS,
+    [0] = FP_SSTOP, ['"'] = FP_SSTOP, ['\\'] = FP_SSTOP,
+    [' '] = FP_WS, ['\n'] = FP_WS | FP_SSTOP, ['\t'] = FP_WS, ['\r'] = FP_WS, ['\f'] = FP_WS, ['\v'] = FP_WS,
     ['_'] = FP_ID0 | FP_ID1,
     ['0'] = FP_ID1 | FP_DIG, ['1'] = FP_ID1 | FP_DIG, ['2'] = FP_ID1 | FP_DIG, ['3'] = FP_ID1 | FP_DIG,
     ['4'] = FP_ID1 | FP_DIG, ['5'] = FP_ID1 | FP_DIG, ['6'] = FP_ID1 | FP_DIG, ['7'] = FP_ID1 | FP_DIG,
@@ -1349,7 +1350,7 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
             k->i = (int64_t)v;
         } else if (c == '"') {
             const char *q = p + 1;
-            while (*q != '"' && *q != '\n' && *q != '\\' && *q)
+            while (!FP(*q, FP_SSTOP))   /* '"', '\n', '\\', NUL */
                 q++;
             if (*q != '"' || (size_t)(q - (p + 1)) > FR_MAX_STRING)
                 return 0;       /* escapes, an unterminated string: the lexer */
@@ -1404,10 +1405,19 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
     }
 }
 
+/* Names of up to 7 bytes interned lately, by their bytes (the keys and
+ * values a rule set names again and again): no hash, no compare. */
+#define FP_NCACHE 256
+typedef struct fp_ncache {
+    uint64_t    w[FP_NCACHE];   /* the bytes, and the length in the top byte (0: empty) */
+    const char *s[FP_NCACHE];
+} fp_ncache;
+
 typedef struct fp_state {
     fr_parse_ctx *ctx;
     const fp_tok *tk;
     int           i;        /* the next token */
+    fp_ncache    *nc;
 } fp_state;
 
 /* An expression: its node and its span. */
@@ -1421,7 +1431,27 @@ static ast_name fp_name(fp_state *st, const fp_tok *k)
     ast_name n;
     memset(&n, 0, sizeof n);
     size_t len = k->end - k->start;
-    n.s = fr_intern(st->ctx->names, st->ctx->text + k->start, len);
+    const char *p = st->ctx->text + k->start;
+    /* the text is followed by two NULs: 8 bytes from p are readable when
+     * p + 8 <= text + len + 2 */
+    if (len < 8 && k->start + 8 <= st->ctx->len + 2) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        w = (w & (((uint64_t)1 << (8 * len)) - 1)) | (uint64_t)len << 56;
+        uint64_t h = w * 0x9E3779B97F4A7C15ull;
+        size_t i = (size_t)(h >> 56) & (FP_NCACHE - 1);
+        if (st->nc->w[i] == w) {
+            n.s = st->nc->s[i];
+        } else {
+            n.s = fr_intern(st->ctx->names, p, len);
+            if (n.s) {
+                st->nc->w[i] = w;
+                st->nc->s[i] = n.s;
+            }
+        }
+    } else {
+        n.s = fr_intern(st->ctx->names, p, len);
+    }
     if (!n.s)
         st->ctx->oom = st->ctx->stop = true;
     n.len = (uint32_t)len;
@@ -1809,6 +1839,8 @@ static void fp_stmts(fr_parse_ctx *ctx)
     const char *p = frl_fast_pos(ctx), *endp = NULL;
     if (!p)
         return;
+    fp_ncache nc;
+    memset(nc.w, 0, sizeof nc.w);
     int cur = 0, n = fp_lex(ctx, p, buf[cur], &endp);
     fp_prefetch(ctx, buf[cur], n);
     while (n >= 2) {
@@ -1820,7 +1852,7 @@ static void fp_stmts(fr_parse_ctx *ctx)
         /* built as it is parsed: a statement that turns out not to be a
          * plain rule leaves some unreachable nodes in the AST arena and
          * some interned names, nothing else */
-        fp_state st = { ctx, tk, 0 };
+        fp_state st = { ctx, tk, 0, &nc };
         ast_stmt *s = NULL;
         uint32_t nexprs = ctx->out->nexprs;
         if (!fp_rule(&st, n, &s) || !s) {
