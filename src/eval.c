@@ -2134,6 +2134,16 @@ sized:
 
 /* ==== the index ========================================================================= */
 
+/* Bits set in x, inline (without -mpopcnt, __builtin_popcountll is a libgcc
+ * call). */
+static inline uint32_t pop64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
+
 static int op_arity(uint8_t op)
 {
     static const uint8_t ar[] = {
@@ -2400,7 +2410,7 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
     c.pass_base = conj_pass(rs, n, base);
     if (ndom && ix->fast[n].kind == FR_FAST_BITS) {
         /* (conj_dense, as the fast test holds it) */
-        c.frac = (double)(uint32_t)__builtin_popcountll(ix->fast[n].bits) / ndom;
+        c.frac = (double)pop64(ix->fast[n].bits) / ndom;
     } else if (ndom) {
         uint32_t np = 0;
         for (uint32_t d = 0; d < ndom; d++)
@@ -3023,7 +3033,7 @@ static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, u
     uint32_t s = f->slot;
     uint64_t b = f->bits;
     uint32_t ndom = dense_ndom(rs, s / 2);
-    uint32_t np = (uint32_t)__builtin_popcountll(b);
+    uint32_t np = pop64(b);
     /* prefer the fewest passing values, relative to the domain */
     if (*slot == NONE32 || (uint64_t)np * 1024 / ndom < *best) {
         *slot = s;
