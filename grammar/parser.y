@@ -818,8 +818,12 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
         lloc->start = lloc->end = (uint32_t)ctx->len;
     } else {
         if (ctx->at_stmt_start && ctx->prev_tok == ';' && !ctx->no_fast && !ctx->suppress_armed
-            && !ctx->suppress_syntax && !ctx->block_open && !ctx->in_test)
-            fp_stmts(ctx);   /* plain rules, directly */
+            && !ctx->suppress_syntax && !ctx->block_open && !ctx->in_test) {
+            if (ctx->fast_skip)
+                ctx->fast_skip--;
+            else
+                fp_stmts(ctx);   /* plain rules, directly */
+        }
         if (ctx->suppress_armed)
             ctx->suppress_syntax = ctx->suppress_armed = false;
         while ((t = frl_lex(lval, lloc, ctx->scanner)) == FR_TOK_SKIP)
@@ -1264,6 +1268,10 @@ static const unsigned char fp_class[256] = {
 #define FP(c, bits) (fp_class[(unsigned char)(c)] & (bits))
 
 #define FP_MAXTOK 128   /* tokens of a fast statement (the tree stays shallow) */
+/* After a statement that is not a plain rule, the next FP_BACKOFF ones go
+ * to bison without a try (a hand-written file: declarations, doc blocks,
+ * attached messages, given(); the tries cost more than they save). */
+#define FP_BACKOFF 16
 #define FP_BAIL   (-1)
 #define FP_NEW(st, T) ((T *)ast_alloc((st)->ctx, sizeof(T)))
 
@@ -1839,10 +1847,14 @@ static void fp_stmts(fr_parse_ctx *ctx)
     const char *p = frl_fast_pos(ctx), *endp = NULL;
     if (!p)
         return;
+    int cur = 0, n = fp_lex(ctx, p, buf[cur], &endp);
+    if (n < 2) {
+        ctx->fast_skip = FP_BACKOFF;
+        return;
+    }
+    fp_prefetch(ctx, buf[cur], n);
     fp_ncache nc;
     memset(nc.w, 0, sizeof nc.w);
-    int cur = 0, n = fp_lex(ctx, p, buf[cur], &endp);
-    fp_prefetch(ctx, buf[cur], n);
     while (n >= 2) {
         fp_tok *tk = buf[cur];
         tk[n].t = tk[n + 1].t = 0;   /* (lookahead past the ';') */
@@ -1857,6 +1869,7 @@ static void fp_stmts(fr_parse_ctx *ctx)
         uint32_t nexprs = ctx->out->nexprs;
         if (!fp_rule(&st, n, &s) || !s) {
             ctx->out->nexprs = nexprs;
+            ctx->fast_skip = FP_BACKOFF;
             return;
         }
         ast_append(ctx, s);
