@@ -3016,16 +3016,10 @@ out:
 }
 
 /* The pre-check of a rule: its dense guard conjunct that passes for the
- * fewest values. */
-static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
-                            uint64_t *bits, uint32_t *best)
+ * fewest values (the conjuncts offered in tree order; the first of equals). */
+static void precheck_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
+                          uint64_t *bits, uint32_t *best)
 {
-    const fr_node *nd = &rs->nodes[n];
-    if (nd->op == FR_OP_AND) {
-        choose_precheck(rs, ix, nd->a, slot, bits, best);
-        choose_precheck(rs, ix, nd->b, slot, bits, best);
-        return;
-    }
     /* (a dense test of a bool node is its fast test, built first) */
     const fr_fast *f = &ix->fast[n];
     if (f->kind != FR_FAST_BITS)
@@ -3106,17 +3100,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         ix->fast[n].bits = b;
         ix->fast[n].vidx = ((s & 1) ? nk : 0) + k;
     }
-    for (uint32_t r = 0; r < nr; r++) {
-        uint32_t best = UINT32_MAX;
-        ix->pslot[r] = NONE32;
-        ix->pbits[r] = 0;
-        choose_precheck(rs, ix, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
-        /* a pre-check that everything passes is useless */
-        if (ix->pslot[r] != NONE32 && best >= 1024)
-            ix->pslot[r] = NONE32;
-        uint32_t ps = ix->pslot[r];
-        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
-    }
     for (uint32_t k = 0; k < nk; k++)
         if (ix->kd_off[k + 1] > ix->kd_off[k])
             ix->dkeys[ix->ndkeys++] = k;
@@ -3160,13 +3143,16 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     fr_fast *list = NULL;
     for (uint32_t r = 0; r < nr; r++) {
         ix->cl_off[r] = total;
-        /* collect the conjuncts */
-        uint32_t ns = 0, nc = 0;
+        /* one walk over the conjuncts: the pre-check (all of them), and the
+         * conjunct list (while each is a fast test) */
+        uint32_t ns = 0, nc = 0, best = UINT32_MAX;
         int ok = 1;
+        ix->pslot[r] = NONE32;
+        ix->pbits[r] = 0;
         if (fr_vec_reserve((void **)&stack, &sc, 1, sizeof *stack) < 0)
             goto oom;
         stack[ns++] = rs->rules[r].cond;
-        while (ns && ok) {
+        while (ns) {
             uint32_t n = stack[--ns];
             const fr_node *nd = &rs->nodes[n];
             if (nd->op == FR_OP_AND) {
@@ -3174,13 +3160,21 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                     goto oom;
                 stack[ns++] = nd->b;   /* popped after a: tree order */
                 stack[ns++] = nd->a;
-            } else if (ix->fast[n].kind) {
+                continue;
+            }
+            precheck_conj(rs, ix, n, &ix->pslot[r], &ix->pbits[r], &best);
+            if (ok && ix->fast[n].kind) {
                 if (fr_vec_reserve((void **)&conj, &cc, nc + 1, sizeof *conj) < 0)
                     goto oom;
                 conj[nc++] = n;
             } else
                 ok = 0;
         }
+        /* a pre-check that everything passes is useless */
+        if (ix->pslot[r] != NONE32 && best >= 1024)
+            ix->pslot[r] = NONE32;
+        uint32_t ps = ix->pslot[r];
+        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
         if (!ok || nc == 0)
             continue;
         if (total + nc > cap) {
