@@ -2397,7 +2397,9 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
 {
     gcand c = { 0, 0, 0, 1.0 };
     uint32_t slot;
-    if (!conj_slot(rs, n, &slot))
+    if (ix->fast[n].kind == FR_FAST_BITS)
+        slot = ix->fast[n].slot;   /* (conj_slot's, as conj_dense found it) */
+    else if (!conj_slot(rs, n, &slot))
         return c;
     uint32_t k = slot / 2;
     fr_val base = (slot & 1) ? rs->keys[k].def : ix->base_res[k];
