@@ -1415,7 +1415,7 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
 
 /* Names of up to 7 bytes interned lately, by their bytes (the keys and
  * values a rule set names again and again): no hash, no compare. */
-#define FP_NCACHE 256
+#define FP_NCACHE 1024
 typedef struct fp_ncache {
     uint64_t    w[FP_NCACHE];   /* the bytes, and the length in the top byte (0: empty) */
     const char *s[FP_NCACHE];
@@ -1434,7 +1434,7 @@ typedef struct fp_exp {
     uint32_t  start, end;
 } fp_exp;
 
-static ast_name fp_name(fp_state *st, const fp_tok *k)
+static ast_name fp_name(fp_state *st, const fp_tok *k, bool cache)
 {
     ast_name n;
     memset(&n, 0, sizeof n);
@@ -1442,12 +1442,12 @@ static ast_name fp_name(fp_state *st, const fp_tok *k)
     const char *p = st->ctx->text + k->start;
     /* the text is followed by two NULs: 8 bytes from p are readable when
      * p + 8 <= text + len + 2 */
-    if (len < 8 && k->start + 8 <= st->ctx->len + 2) {
+    if (cache && len < 8 && k->start + 8 <= st->ctx->len + 2) {
         uint64_t w;
         memcpy(&w, p, 8);
         w = (w & (((uint64_t)1 << (8 * len)) - 1)) | (uint64_t)len << 56;
         uint64_t h = w * 0x9E3779B97F4A7C15ull;
-        size_t i = (size_t)(h >> 56) & (FP_NCACHE - 1);
+        size_t i = (size_t)(h >> 54) & (FP_NCACHE - 1);
         if (st->nc->w[i] == w) {
             n.s = st->nc->s[i];
         } else {
@@ -1493,7 +1493,7 @@ static bool fp_leaf(fp_state *st, const fp_tok *k, fp_exp *x)
     switch (k->t) {
     case IDENT:
     case NAME: {
-        ast_name n = fp_name(st, k);
+        ast_name n = fp_name(st, k, true);
         x->e = n.s ? leaf_name(st->ctx, n) : NULL;
         return true;
     }
@@ -1712,7 +1712,7 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
     if (tk[0].t == K_RULE) {
         if ((tk[1].t != IDENT && tk[1].t != NAME) || tk[2].t != ':')
             return false;
-        rname = fp_name(st, &tk[1]);
+        rname = fp_name(st, &tk[1], false);   /* (a name per rule: not cached) */
         if (!rname.s)
             return false;
         named = true;
@@ -1765,7 +1765,7 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
             if (k->t != IDENT && k->t != NAME)
                 return false;
             st->i++;
-            ast_name key = fp_name(st, k);
+            ast_name key = fp_name(st, k, true);
             if (!key.s)
                 return false;
             ast_item *it = NULL;
