@@ -27,6 +27,8 @@ int  frl_lex(YYSTYPE *lval, YYLTYPE *lloc, void *scanner);
 int  fr_lex_begin(fr_parse_ctx *ctx);
 void fr_lex_end(fr_parse_ctx *ctx);
 void fr_lex_skip_statement(fr_parse_ctx *ctx);
+char *frl_fast_pos(fr_parse_ctx *ctx);
+void frl_fast_move(fr_parse_ctx *ctx, char *q);
 }
 
 %code {
@@ -54,6 +56,7 @@ static void yyerror(const YYLTYPE *loc, fr_parse_ctx *ctx, const char *msg);
 static ast_str   str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b);
 static inline ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n);
 static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
+static void fp_stmts(fr_parse_ctx *ctx);
 }
 
 %define api.pure full
@@ -814,6 +817,13 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
         t = 0;
         lloc->start = lloc->end = (uint32_t)ctx->len;
     } else {
+        if (ctx->at_stmt_start && ctx->prev_tok == ';' && !ctx->no_fast && !ctx->suppress_armed
+            && !ctx->suppress_syntax && !ctx->block_open && !ctx->in_test) {
+            if (ctx->fast_skip)
+                ctx->fast_skip--;
+            else
+                fp_stmts(ctx);   /* plain rules, directly */
+        }
         if (ctx->suppress_armed)
             ctx->suppress_syntax = ctx->suppress_armed = false;
         while ((t = frl_lex(lval, lloc, ctx->scanner)) == FR_TOK_SKIP)
@@ -857,6 +867,7 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
 
 static void yyerror(const YYLTYPE *loc, fr_parse_ctx *ctx, const char *msg)
 {
+    ctx->no_fast = true;
     ctx->stmt_syntax_error = true;
     if (ctx->stop && !strstr(msg, "exhausted"))
         return;
@@ -1034,6 +1045,7 @@ static bool on_later_line(const fr_parse_ctx *ctx, uint32_t from, uint32_t to)
 
 static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
 {
+    ctx->no_fast = true;
     ctx->stmt_syntax_error = true;
     if (ctx->stop)
         return 0;
@@ -1221,6 +1233,671 @@ static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos)
     if (s && pos.end > s->u.rule.pos.end)
         s->u.rule.pos.end = pos.end;
     return s;
+}
+
+/* ---- the fast path for plain rules ---------------------------------------------
+ *
+ * Most statements of a large rule set are plain rules: a condition of names,
+ * literals, comparisons, sets, '!', '&', '|' and parentheses, and an error,
+ * warn, info, require or declare action, ended by ';'.  At the start of a
+ * statement (after a ';', the parser idle in `file .`), the token wrapper
+ * tries to read such a rule directly: the tokens into a small array (as the
+ * lexer would cut them), then the grammar over them, building the same tree
+ * the grammar actions build, in the same order.  Anything else --
+ * another statement, a doc block, a token or a form outside this subset, a
+ * lexical error, a limit -- leaves everything as it was and the statement
+ * goes through flex and bison (which report its errors).  After any syntax
+ * error the fast path is off for the rest of the file (bison's error
+ * recovery counts the tokens it shifts). */
+
+enum { FP_WS = 1, FP_ID0 = 2, FP_ID1 = 4, FP_DIG = 8, FP_SSTOP = 16 };
+#define FP_AZ(b) ['A' + (b)] = FP_ID0 | FP_ID1, ['a' + (b)] = FP_ID0 | FP_ID1
+static const unsigned char fp_class[256] = {
+    [0] = FP_SSTOP, ['"'] = FP_SSTOP, ['\\'] = FP_SSTOP,
+    [' '] = FP_WS, ['\n'] = FP_WS | FP_SSTOP, ['\t'] = FP_WS, ['\r'] = FP_WS, ['\f'] = FP_WS, ['\v'] = FP_WS,
+    ['_'] = FP_ID0 | FP_ID1,
+    ['0'] = FP_ID1 | FP_DIG, ['1'] = FP_ID1 | FP_DIG, ['2'] = FP_ID1 | FP_DIG, ['3'] = FP_ID1 | FP_DIG,
+    ['4'] = FP_ID1 | FP_DIG, ['5'] = FP_ID1 | FP_DIG, ['6'] = FP_ID1 | FP_DIG, ['7'] = FP_ID1 | FP_DIG,
+    ['8'] = FP_ID1 | FP_DIG, ['9'] = FP_ID1 | FP_DIG,
+    FP_AZ(0), FP_AZ(1), FP_AZ(2), FP_AZ(3), FP_AZ(4), FP_AZ(5), FP_AZ(6), FP_AZ(7), FP_AZ(8),
+    FP_AZ(9), FP_AZ(10), FP_AZ(11), FP_AZ(12), FP_AZ(13), FP_AZ(14), FP_AZ(15), FP_AZ(16),
+    FP_AZ(17), FP_AZ(18), FP_AZ(19), FP_AZ(20), FP_AZ(21), FP_AZ(22), FP_AZ(23), FP_AZ(24),
+    FP_AZ(25),
+};
+#undef FP_AZ
+#define FP(c, bits) (fp_class[(unsigned char)(c)] & (bits))
+
+#define FP_MAXTOK 128   /* tokens of a fast statement (the tree stays shallow) */
+/* After a statement that is not a plain rule, the next FP_BACKOFF ones go
+ * to bison without a try (a hand-written file: declarations, doc blocks,
+ * attached messages, given(); the tries cost more than they save). */
+#define FP_BACKOFF 16
+#define FP_BAIL   (-1)
+#define FP_NEW(st, T) ((T *)ast_alloc((st)->ctx, sizeof(T)))
+
+typedef struct fp_tok {
+    int      t;
+    uint32_t start, end;
+    int64_t  i;          /* INT */
+} fp_tok;
+
+/* A keyword's token (FP_BAIL for the keywords no fast statement has), or
+ * IDENT. */
+static int fp_keyword(const char *s, size_t n)
+{
+#define KW(w, tok) if (n == sizeof w - 1 && memcmp(s, w, n) == 0) return (tok)
+    switch (s[0]) {
+    case 'a': KW("alias", FP_BAIL); break;
+    case 'c': KW("cli", FP_BAIL); break;
+    case 'd': KW("declare", K_DECLARE); KW("doc", FP_BAIL); break;
+    case 'e': KW("error", K_ERROR); KW("else", K_ELSE); KW("env", FP_BAIL); KW("enum", FP_BAIL); break;
+    case 'f': KW("false", K_FALSE); KW("flag", FP_BAIL); KW("fact", FP_BAIL); break;
+    case 'g': KW("given", FP_BAIL); break;
+    case 'i': KW("in", K_IN); KW("info", K_INFO); break;
+    case 'n': KW("not", K_NOT); KW("null", K_NULL); break;
+    case 'r': KW("rule", K_RULE); KW("require", K_REQUIRE); break;
+    case 't': KW("true", K_TRUE); KW("test", FP_BAIL); break;
+    case 'w': KW("warn", K_WARN); break;
+    default: break;
+    }
+#undef KW
+    return IDENT;
+}
+
+/* The tokens of one statement from p, up to its ';' (the last token), as
+ * the lexer cuts them; their number, or 0.  *endp: after the ';'. */
+static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char **endp)
+{
+    const char *t = ctx->text, *end = t + ctx->len;
+    int n = 0;
+    for (;;) {
+        for (;;) {
+            while (FP(*p, FP_WS))   /* stops at the NULs after the text */
+                p++;
+            if (*p != '#')
+                break;
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl ? nl : end;
+        }
+        if (p >= end || n == FP_MAXTOK)
+            return 0;
+        fp_tok *k = &tk[n++];
+        k->start = (uint32_t)(p - t);
+        unsigned char c = (unsigned char)*p;
+        if (FP(c, FP_ID0)) {
+            /* {ID}(-{ID})*: a hyphenated name when '-' and a letter follow */
+            const char *s = p;
+            int hyph = 0;
+            for (p++;;) {
+                while (FP(*p, FP_ID1))
+                    p++;
+                if (p + 1 < end && *p == '-' && FP(p[1], FP_ID0)) {
+                    hyph = 1;
+                    p += 2;
+                    continue;
+                }
+                break;
+            }
+            size_t len = (size_t)(p - s);
+            if (len > FR_MAX_IDENT)
+                return 0;
+            k->t = hyph ? NAME : fp_keyword(s, len);
+            if (k->t == FP_BAIL)
+                return 0;
+        } else if (FP(c, FP_DIG)) {
+            uint64_t v = 0;
+            for (; FP(*p, FP_DIG); p++) {
+                unsigned d = (unsigned)(*p - '0');
+                if (v > ((uint64_t)INT64_MAX - d) / 10)
+                    return 0;   /* too large: the lexer reports it */
+                v = v * 10 + d;
+            }
+            if (FP(*p, FP_ID0))
+                return 0;       /* a bad number */
+            k->t = INT;
+            k->i = (int64_t)v;
+        } else if (c == '"') {
+            const char *q = p + 1;
+            while (!FP(*q, FP_SSTOP))   /* '"', '\n', '\\', NUL */
+                q++;
+            if (*q != '"' || (size_t)(q - (p + 1)) > FR_MAX_STRING)
+                return 0;       /* escapes, an unterminated string: the lexer */
+            p = q + 1;
+            k->t = STRING;
+        } else {
+            char d = p[1];
+            int w = 1;
+            switch (c) {
+            case ';': case ',': case '(': case ')': case '{': case '}': case ':':
+                if (c == ':' && d == '=')
+                    return 0;
+                k->t = c;
+                break;
+            case '=':
+                if (d == '=') { k->t = EQ; w = 2; }
+                else if (d == '>' || d == '<') return 0;
+                else k->t = '=';
+                break;
+            case '!':
+                if (d == '=') { k->t = NE; w = 2; } else k->t = '!';
+                break;
+            case '<':
+                if (d == '=') { k->t = LE; w = 2; }
+                else if (d == '>') return 0;
+                else k->t = '<';
+                break;
+            case '>':
+                if (d == '=') { k->t = GE; w = 2; } else k->t = '>';
+                break;
+            case '-':
+                if (d != '>')
+                    return 0;
+                k->t = ARROW;
+                w = 2;
+                break;
+            case '&': case '|':
+                if (d == (char)c)
+                    return 0;
+                k->t = c;
+                break;
+            default:
+                return 0;
+            }
+            p += w;
+        }
+        k->end = (uint32_t)(p - t);
+        if (k->t == ';') {
+            *endp = p;
+            return n;
+        }
+    }
+}
+
+/* Names of up to 7 bytes interned lately, by their bytes (the keys and
+ * values a rule set names again and again): no hash, no compare. */
+#define FP_NCACHE 1024
+typedef struct fp_ncache {
+    uint64_t    w[FP_NCACHE];   /* the bytes, and the length in the top byte (0: empty) */
+    const char *s[FP_NCACHE];
+} fp_ncache;
+
+typedef struct fp_state {
+    fr_parse_ctx *ctx;
+    const fp_tok *tk;
+    int           i;        /* the next token */
+    fp_ncache    *nc;
+} fp_state;
+
+/* An expression: its node and its span. */
+typedef struct fp_exp {
+    ast_expr *e;
+    uint32_t  start, end;
+} fp_exp;
+
+static ast_name fp_name(fp_state *st, const fp_tok *k, bool cache)
+{
+    ast_name n;
+    memset(&n, 0, sizeof n);
+    size_t len = k->end - k->start;
+    const char *p = st->ctx->text + k->start;
+    /* the text is followed by two NULs: 8 bytes from p are readable when
+     * p + 8 <= text + len + 2 */
+    if (cache && len < 8 && k->start + 8 <= st->ctx->len + 2) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        w = (w & (((uint64_t)1 << (8 * len)) - 1)) | (uint64_t)len << 56;
+        uint64_t h = w * 0x9E3779B97F4A7C15ull;
+        size_t i = (size_t)(h >> 54) & (FP_NCACHE - 1);
+        if (st->nc->w[i] == w) {
+            n.s = st->nc->s[i];
+        } else {
+            n.s = fr_intern(st->ctx->names, p, len);
+            if (n.s) {
+                st->nc->w[i] = w;
+                st->nc->s[i] = n.s;
+            }
+        }
+    } else {
+        n.s = fr_intern(st->ctx->names, p, len);
+    }
+    if (!n.s)
+        st->ctx->oom = st->ctx->stop = true;
+    n.len = (uint32_t)len;
+    n.hyphen = (uint8_t)(k->t == NAME);
+    n.pos.start = k->start;
+    n.pos.end = k->end;
+    return n;
+}
+
+static ast_str fp_string(fp_state *st, const fp_tok *k)
+{
+    ast_str s;
+    memset(&s, 0, sizeof s);
+    size_t len = k->end - k->start - 2;
+    char *c = fr_arena_strndup(st->ctx->strings, st->ctx->text + k->start + 1, len);
+    if (!c)
+        st->ctx->oom = st->ctx->stop = true;
+    s.s = c;
+    s.len = (uint32_t)len;
+    s.pos.start = k->start;
+    s.pos.end = k->end;
+    return s;
+}
+
+/* A leaf for token k: a name, an integer, a string, true/false/null. */
+static bool fp_leaf(fp_state *st, const fp_tok *k, fp_exp *x)
+{
+    x->start = k->start;
+    x->end = k->end;
+    x->e = NULL;
+    switch (k->t) {
+    case IDENT:
+    case NAME: {
+        ast_name n = fp_name(st, k, true);
+        x->e = n.s ? leaf_name(st->ctx, n) : NULL;
+        return true;
+    }
+    case INT:
+        if ((x->e = ast_expr_new(st->ctx, AE_INT, k->start, k->end)))
+            x->e->u.i = k->i;
+        return true;
+    case STRING: {
+        ast_str s = fp_string(st, k);
+        if (s.s && (x->e = ast_expr_new(st->ctx, AE_STR, k->start, k->end))) {
+            x->e->u.str.s = s.s;
+            x->e->u.str.len = s.len;
+        }
+        return true;
+    }
+    case K_TRUE:
+        x->e = ast_expr_new(st->ctx, AE_TRUE, k->start, k->end);
+        return true;
+    case K_FALSE:
+        x->e = ast_expr_new(st->ctx, AE_FALSE, k->start, k->end);
+        return true;
+    case K_NULL:
+        x->e = ast_expr_new(st->ctx, AE_NULL, k->start, k->end);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool fp_or(fp_state *st, fp_exp *x);
+
+static bool fp_ok(const fp_exp *x)
+{
+    return x->e != NULL;
+}
+
+/* An operand: a leaf or a parenthesized condition. */
+static bool fp_prim(fp_state *st, fp_exp *x)
+{
+    const fp_tok *k = &st->tk[st->i];
+    if (k->t == '(') {
+        st->i++;
+        if (!fp_or(st, x) || st->tk[st->i].t != ')')
+            return false;
+        x->start = k->start;
+        x->end = st->tk[st->i].end;
+        st->i++;
+        if (x->e)
+            x->e->pos.start = x->start, x->e->pos.end = x->end;
+        return true;
+    }
+    if (k->t == STRING && st->tk[st->i + 1].t == STRING)
+        return false;   /* adjacent strings: the grammar joins them */
+    if (!fp_leaf(st, k, x))
+        return false;
+    st->i++;
+    return fp_ok(x);
+}
+
+/* '{' literal, ... [','] '}' */
+static bool fp_set(fp_state *st, ast_set **out)
+{
+    const fp_tok *open = &st->tk[st->i];
+    if (open->t != '{')
+        return false;
+    st->i++;
+    ast_set *set = NULL;
+    if (st->tk[st->i].t != '}') {
+        for (;;) {
+            const fp_tok *k = &st->tk[st->i];
+            fp_exp m;
+            if (k->t == '(' || !fp_leaf(st, k, &m) || !fp_ok(&m))
+                return false;
+            st->i++;
+            if (!set) {
+                set = FP_NEW(st, ast_set);
+                if (!set)
+                    return false;
+            }
+            ast_elist *l = FP_NEW(st, ast_elist);
+            if (!l)
+                return false;
+            l->e = m.e;
+            if (set->tail)
+                set->tail->next = l;
+            else
+                set->head = l;
+            set->tail = l;
+            set->n++;
+            if (st->tk[st->i].t == ',') {
+                st->i++;
+                if (st->tk[st->i].t == '}')
+                    break;
+                continue;
+            }
+            if (st->tk[st->i].t != '}')
+                return false;
+            break;
+        }
+    } else if (!(set = FP_NEW(st, ast_set))) {
+        return false;
+    }
+    if (set) {
+        set->pos.start = open->start;
+        set->pos.end = st->tk[st->i].end;
+    }
+    st->i++;
+    *out = set;
+    return true;
+}
+
+static int fp_cmp_op(int t)
+{
+    switch (t) {
+    case '=': case EQ: return FR_OP_EQ;
+    case NE:           return FR_OP_NE;
+    case '<':          return FR_OP_LT;
+    case LE:           return FR_OP_LE;
+    case '>':          return FR_OP_GT;
+    case GE:           return FR_OP_GE;
+    default:           return -1;
+    }
+}
+
+/* operand [comparison operand | [not] in set] (comparisons do not chain) */
+static bool fp_cmp(fp_state *st, fp_exp *x)
+{
+    if (!fp_prim(st, x))
+        return false;
+    int t = st->tk[st->i].t, op = fp_cmp_op(t);
+    if (op >= 0) {
+        st->i++;
+        fp_exp r;
+        if (!fp_prim(st, &r))
+            return false;
+        if (!(x->e = ast_binary(st->ctx, op, x->e, r.e, x->start, r.end)))
+            return false;
+        x->end = r.end;
+    } else if (t == K_IN || (t == K_NOT && st->tk[st->i + 1].t == K_IN)) {
+        op = t == K_IN ? FR_OP_IN : FR_OP_NOTIN;
+        st->i += t == K_IN ? 1 : 2;
+        ast_set *set;
+        if (!fp_set(st, &set))
+            return false;
+        uint32_t end = st->tk[st->i - 1].end;
+        ast_expr *e = ast_unary(st->ctx, op, x->e, x->start, end);
+        if (!e)
+            return false;
+        e->kind = AE_IN;
+        e->u.in.set = set;
+        x->e = e;
+        x->end = end;
+    } else {
+        return true;
+    }
+    t = st->tk[st->i].t;
+    return fp_cmp_op(t) < 0 && t != K_IN && t != K_NOT;
+}
+
+static bool fp_not(fp_state *st, fp_exp *x)
+{
+    const fp_tok *k = &st->tk[st->i];
+    if (k->t != '!')
+        return fp_cmp(st, x);
+    st->i++;
+    if (!fp_not(st, x))
+        return false;
+    if (!(x->e = ast_unary(st->ctx, FR_OP_NOT, x->e, k->start, x->end)))
+        return false;
+    x->start = k->start;
+    return true;
+}
+
+static bool fp_and(fp_state *st, fp_exp *x)
+{
+    if (!fp_not(st, x))
+        return false;
+    while (st->tk[st->i].t == '&') {
+        st->i++;
+        fp_exp r;
+        if (!fp_not(st, &r))
+            return false;
+        if (!(x->e = ast_binary(st->ctx, FR_OP_AND, x->e, r.e, x->start, r.end)))
+            return false;
+        x->end = r.end;
+    }
+    return true;
+}
+
+static bool fp_or(fp_state *st, fp_exp *x)
+{
+    if (!fp_and(st, x))
+        return false;
+    while (st->tk[st->i].t == '|') {
+        st->i++;
+        fp_exp r;
+        if (!fp_and(st, &r))
+            return false;
+        if (!(x->e = ast_binary(st->ctx, FR_OP_OR, x->e, r.e, x->start, r.end)))
+            return false;
+        x->end = r.end;
+    }
+    return true;
+}
+
+/* The statement of n tokens (the last its ';'), parsed and built; false if
+ * it is not a plain rule (or out of memory). */
+static bool fp_rule(fp_state *st, int n, ast_stmt **out)
+{
+    const fp_tok *tk = st->tk;
+    ast_name rname;
+    memset(&rname, 0, sizeof rname);
+    bool named = false;
+    uint32_t head = tk[0].start;
+    st->i = 0;
+    if (tk[0].t == K_RULE) {
+        if ((tk[1].t != IDENT && tk[1].t != NAME) || tk[2].t != ':')
+            return false;
+        rname = fp_name(st, &tk[1], false);   /* (a name per rule: not cached) */
+        if (!rname.s)
+            return false;
+        named = true;
+        st->i = 3;
+    }
+    fp_exp cond;
+    if (!fp_or(st, &cond) || tk[st->i].t != ARROW)
+        return false;
+    st->i++;
+    const fp_tok *a = &tk[st->i++];
+    ast_stmt *s = NULL;
+    uint32_t end;
+    switch (a->t) {
+    case K_ERROR:
+    case K_WARN:
+    case K_INFO: {
+        const fp_tok *m = &tk[st->i++];
+        if (m->t != STRING)
+            return false;
+        end = m->end;
+        ast_str msg = fp_string(st, m);
+        if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
+            return false;
+        s->u.rule.kind = a->t == K_ERROR ? FR_RULE_ERROR : a->t == K_WARN ? FR_RULE_WARN : FR_RULE_INFO;
+        s->u.rule.msg = msg;
+        break;
+    }
+    case K_REQUIRE: {
+        fp_exp req;
+        if (!fp_or(st, &req) || tk[st->i].t != K_ELSE)
+            return false;
+        st->i++;
+        const fp_tok *m = &tk[st->i++];
+        if (m->t != STRING)
+            return false;
+        end = m->end;
+        ast_str msg = fp_string(st, m);
+        if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
+            return false;
+        s->u.rule.kind = FR_RULE_REQUIRE;
+        s->u.rule.req = req.e;
+        s->u.rule.msg = msg;
+        break;
+    }
+    case K_DECLARE: {
+        ast_item *ihead = NULL, *itail = NULL;
+        uint32_t nitems = 0;
+        for (;;) {
+            const fp_tok *k = &tk[st->i];
+            if (k->t != IDENT && k->t != NAME)
+                return false;
+            st->i++;
+            ast_name key = fp_name(st, k, true);
+            if (!key.s)
+                return false;
+            ast_item *it = NULL;
+            if (tk[st->i].t == '=') {
+                st->i++;
+                fp_exp v;
+                if (!fp_or(st, &v))
+                    return false;
+                end = v.end;
+                if (!(it = FP_NEW(st, ast_item)))
+                    return false;
+                it->key = key;
+                it->value = v.e;
+                it->pos.start = k->start;
+                it->pos.end = v.end;
+            } else {
+                end = k->end;
+                ast_expr *v = leaf_name(st->ctx, key);
+                if (!v || !(it = FP_NEW(st, ast_item)))
+                    return false;
+                it->value = v;
+                it->pos.start = k->start;
+                it->pos.end = k->end;
+            }
+            if (it) {
+                if (itail)
+                    itail->next = it;
+                else
+                    ihead = it;
+                itail = it;
+                nitems++;
+            }
+            if (tk[st->i].t != ',')
+                break;
+            st->i++;
+        }
+        if (!(s = ast_stmt_new(st->ctx, AS_RULE)))
+            return false;
+        s->u.rule.kind = FR_RULE_DECLARE;
+        s->u.rule.items = ihead;
+        s->u.rule.nitems = nitems;
+        break;
+    }
+    default:
+        return false;
+    }
+    if (st->i != n - 1)
+        return false;   /* not at its ';' */
+    if (s) {
+        ast_rule *r = &s->u.rule;
+        if (named) {
+            r->named = 1;
+            r->name = rname;
+        }
+        r->cond = cond.e;
+        r->text.start = cond.start;
+        r->text.end = end;
+        r->pos.start = named ? head : cond.start;
+        r->pos.end = end;
+    }
+    *out = s;
+    return true;
+}
+
+/* A named rule's name: its interner slot is loaded while the statement
+ * before it is built (with a name per rule, a cache miss each). */
+static void fp_prefetch(const fr_parse_ctx *ctx, const fp_tok *tk, int n)
+{
+    if (n >= 2 && tk[0].t == K_RULE && (tk[1].t == IDENT || tk[1].t == NAME))
+        fr_intern_prefetch(ctx->names, ctx->text + tk[1].start, tk[1].end - tk[1].start);
+}
+
+/* Plain rules from the scanner's position on, each read directly; stops
+ * before the first statement that is not one.  The tokens of the next
+ * statement are read before this one is built (see fp_prefetch). */
+static void fp_stmts(fr_parse_ctx *ctx)
+{
+    fp_tok buf[2][FP_MAXTOK + 2];
+    const char *p = frl_fast_pos(ctx), *endp = NULL;
+    if (!p)
+        return;
+    int cur = 0, n = fp_lex(ctx, p, buf[cur], &endp);
+    if (n < 2) {
+        ctx->fast_skip = FP_BACKOFF;
+        return;
+    }
+    fp_prefetch(ctx, buf[cur], n);
+    fp_ncache nc;
+    memset(nc.w, 0, sizeof nc.w);
+    while (n >= 2) {
+        fp_tok *tk = buf[cur];
+        tk[n].t = tk[n + 1].t = 0;   /* (lookahead past the ';') */
+        const char *endq = NULL;
+        int m = fp_lex(ctx, endp, buf[cur ^ 1], &endq);
+        fp_prefetch(ctx, buf[cur ^ 1], m);
+        /* built as it is parsed: a statement that turns out not to be a
+         * plain rule leaves some unreachable nodes in the AST arena and
+         * some interned names, nothing else */
+        fp_state st = { ctx, tk, 0, &nc };
+        ast_stmt *s = NULL;
+        uint32_t nexprs = ctx->out->nexprs;
+        if (!fp_rule(&st, n, &s) || !s) {
+            ctx->out->nexprs = nexprs;
+            ctx->fast_skip = FP_BACKOFF;
+            return;
+        }
+        ast_append(ctx, s);
+        /* the wrapper's and the lexer's state after the ';' */
+        const fp_tok *semi = &tk[n - 1], *last = &tk[n - 2];
+        ctx->la_stmt_start = false;
+        ctx->before_tok = last->t;
+        ctx->before_start = last->start;
+        ctx->before_end = last->end;
+        ctx->prev_tok = ';';
+        ctx->prev_start = semi->start;
+        ctx->prev_end = semi->end;
+        ctx->at_stmt_start = true;
+        ctx->stmt_start = tk[0].start;
+        ctx->stmt_kind = FR_STMT_RULE;
+        ctx->stmt_errors = 0;
+        ctx->stmt_syntax_error = false;
+        ctx->eaten = false;
+        ctx->list_depth = 0;
+        ctx->lex_last = ';';
+        ctx->test_state = 0;
+        ctx->paren_depth = 0;
+        ctx->unary_run = 0;
+        frl_fast_move(ctx, (char *)endp);
+        cur ^= 1;
+        n = m;
+        endp = endq;
+    }
 }
 
 int fr_parse(fr_parse_ctx *ctx)

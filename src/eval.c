@@ -2349,6 +2349,16 @@ sized:
 
 /* ==== the index ========================================================================= */
 
+/* Bits set in x, inline (without -mpopcnt, __builtin_popcountll is a libgcc
+ * call). */
+static inline uint32_t pop64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
+
 static int op_arity(uint8_t op)
 {
     static const uint8_t ar[] = {
@@ -2602,7 +2612,9 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
 {
     gcand c = { 0, 0, 0, 1.0 };
     uint32_t slot;
-    if (!conj_slot(rs, n, &slot))
+    if (ix->fast[n].kind == FR_FAST_BITS)
+        slot = ix->fast[n].slot;   /* (conj_slot's, as conj_dense found it) */
+    else if (!conj_slot(rs, n, &slot))
         return c;
     uint32_t k = slot / 2;
     fr_val base = (slot & 1) ? rs->keys[k].def : ix->base_res[k];
@@ -2615,7 +2627,7 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
     c.pass_base = conj_pass(rs, n, base);
     if (ndom && ix->fast[n].kind == FR_FAST_BITS) {
         /* (conj_dense, as the fast test holds it) */
-        c.frac = (double)(uint32_t)__builtin_popcountll(ix->fast[n].bits) / ndom;
+        c.frac = (double)pop64(ix->fast[n].bits) / ndom;
     } else if (ndom) {
         uint32_t np = 0;
         for (uint32_t d = 0; d < ndom; d++)
@@ -2979,39 +2991,53 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
         if (g->node != NONE32)
             cnt[g->slot]++;
     }
-    /* open lists: two passes (count, fill) */
-    for (int pass = 0; pass < 2; pass++) {
+    /* open lists: each rule's open slots once (counted, and kept in
+     * `oslots`, `ocnt` a rule), then the lists filled from them */
+    {
+        uint32_t *oslots = NULL, *ocnt = malloc((nr ? nr : 1) * sizeof *ocnt);
+        size_t ocap = 0, on = 0;
+        if (!ocnt)
+            goto out;
         for (uint32_t r = 0; r < nr; r++) {
             const fr_guard *g = &ix->guards[r];
-            int guarded = g->node != NONE32;
-            if (guarded) {
+            ocnt[r] = 0;
+            if (g->node != NONE32) {
                 uint32_t k = g->slot / 2;
                 fr_val base = (g->slot & 1) ? rs->keys[k].def : ix->base_res[k];
                 if (!conj_pass(rs, g->node, base))
-                    guarded = 2;   /* fails at the baseline: found via its guard table */
+                    continue;   /* fails at the baseline: found via its guard table */
             }
             ss.stamp = r + 1;
             ss.n = 0;
             rule_reads(rs, r, slotset_add, &ss);
+            if (fr_vec_reserve((void **)&oslots, &ocap, on + ss.n, sizeof *oslots) < 0) {
+                free(oslots);
+                free(ocnt);
+                goto out;
+            }
             for (uint32_t i = 0; i < ss.n; i++) {
                 uint32_t s = ss.slots[i];
-                if (guarded && s == g->slot)
+                if (g->node != NONE32 && s == g->slot)
                     continue;
-                if (guarded == 2)
-                    continue;
-                if (pass == 0)
-                    ix->open_off[s + 1]++;
-                else
-                    ix->open_rules[ix->open_off[s] + fill[s]++] = r;
+                ix->open_off[s + 1]++;
+                oslots[on++] = s;
+                ocnt[r]++;
             }
         }
-        if (pass == 0) {
-            for (uint32_t s = 0; s < ns; s++)
-                ix->open_off[s + 1] += ix->open_off[s];
-            if (AZ(ix->open_rules, ix->open_off[ns]))
-                goto out;
-            memset(ss.mark, 0, ns * sizeof *ss.mark);
+        for (uint32_t s = 0; s < ns; s++)
+            ix->open_off[s + 1] += ix->open_off[s];
+        if (AZ(ix->open_rules, ix->open_off[ns])) {
+            free(oslots);
+            free(ocnt);
+            goto out;
         }
+        for (uint32_t r = 0, at = 0; r < nr; r++)
+            for (uint32_t e = at + ocnt[r]; at < e; at++) {
+                uint32_t s = oslots[at];
+                ix->open_rules[ix->open_off[s] + fill[s]++] = r;
+            }
+        free(oslots);
+        free(ocnt);
     }
     /* guarded rules by slot (CSR in `fill`/`grules`) */
     uint32_t *goff = calloc(ns + 1, sizeof *goff), *grules = NULL;
@@ -3207,16 +3233,10 @@ out:
 }
 
 /* The pre-check of a rule: its dense guard conjunct that passes for the
- * fewest values. */
-static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
-                            uint64_t *bits, uint32_t *best)
+ * fewest values (the conjuncts offered in tree order; the first of equals). */
+static void precheck_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n, uint32_t *slot,
+                          uint64_t *bits, uint32_t *best)
 {
-    const fr_node *nd = &rs->nodes[n];
-    if (nd->op == FR_OP_AND) {
-        choose_precheck(rs, ix, nd->a, slot, bits, best);
-        choose_precheck(rs, ix, nd->b, slot, bits, best);
-        return;
-    }
     /* (a dense test of a bool node is its fast test, built first) */
     const fr_fast *f = &ix->fast[n];
     if (f->kind != FR_FAST_BITS)
@@ -3224,7 +3244,7 @@ static void choose_precheck(const fr_ruleset *rs, const struct fr_evindex *ix, u
     uint32_t s = f->slot;
     uint64_t b = f->bits;
     uint32_t ndom = dense_ndom(rs, s / 2);
-    uint32_t np = (uint32_t)__builtin_popcountll(b);
+    uint32_t np = pop64(b);
     /* prefer the fewest passing values, relative to the domain */
     if (*slot == NONE32 || (uint64_t)np * 1024 / ndom < *best) {
         *slot = s;
@@ -3297,17 +3317,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         ix->fast[n].bits = b;
         ix->fast[n].vidx = ((s & 1) ? nk : 0) + k;
     }
-    for (uint32_t r = 0; r < nr; r++) {
-        uint32_t best = UINT32_MAX;
-        ix->pslot[r] = NONE32;
-        ix->pbits[r] = 0;
-        choose_precheck(rs, ix, rs->rules[r].cond, &ix->pslot[r], &ix->pbits[r], &best);
-        /* a pre-check that everything passes is useless */
-        if (ix->pslot[r] != NONE32 && best >= 1024)
-            ix->pslot[r] = NONE32;
-        uint32_t ps = ix->pslot[r];
-        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
-    }
     for (uint32_t k = 0; k < nk; k++)
         if (ix->kd_off[k + 1] > ix->kd_off[k])
             ix->dkeys[ix->ndkeys++] = k;
@@ -3356,13 +3365,16 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     fr_fast *list = NULL;
     for (uint32_t r = 0; r < nr; r++) {
         ix->cl_off[r] = total;
-        /* collect the conjuncts */
-        uint32_t ns = 0, nc = 0;
+        /* one walk over the conjuncts: the pre-check (all of them), and the
+         * conjunct list (while each is a fast test) */
+        uint32_t ns = 0, nc = 0, best = UINT32_MAX;
         int ok = 1;
+        ix->pslot[r] = NONE32;
+        ix->pbits[r] = 0;
         if (fr_vec_reserve((void **)&stack, &sc, 1, sizeof *stack) < 0)
             goto oom;
         stack[ns++] = rs->rules[r].cond;
-        while (ns && ok) {
+        while (ns) {
             uint32_t n = stack[--ns];
             const fr_node *nd = &rs->nodes[n];
             if (nd->op == FR_OP_AND) {
@@ -3370,13 +3382,21 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                     goto oom;
                 stack[ns++] = nd->b;   /* popped after a: tree order */
                 stack[ns++] = nd->a;
-            } else if (ix->fast[n].kind) {
+                continue;
+            }
+            precheck_conj(rs, ix, n, &ix->pslot[r], &ix->pbits[r], &best);
+            if (ok && ix->fast[n].kind) {
                 if (fr_vec_reserve((void **)&conj, &cc, nc + 1, sizeof *conj) < 0)
                     goto oom;
                 conj[nc++] = n;
             } else
                 ok = 0;
         }
+        /* a pre-check that everything passes is useless */
+        if (ix->pslot[r] != NONE32 && best >= 1024)
+            ix->pslot[r] = NONE32;
+        uint32_t ps = ix->pslot[r];
+        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
         if (!ok || nc == 0)
             continue;
         if (total + nc > cap) {

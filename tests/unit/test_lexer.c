@@ -448,6 +448,144 @@ static void test_interning(void **state)
     lx_free(l);
 }
 
+/* ---- the parser's fast path for plain rules (parser.y) ---------------------------- */
+
+static void dump_name(FILE *o, ast_name n)
+{
+    fprintf(o, "(%s %u %u %u-%u)", n.s ? n.s : "-", n.len, n.hyphen, n.pos.start, n.pos.end);
+}
+
+static void dump_expr(FILE *o, const ast_expr *e)
+{
+    if (!e) {
+        fputs("NULL", o);
+        return;
+    }
+    fprintf(o, "[%u %u %u %u-%u ", e->kind, e->op, e->depth, e->pos.start, e->pos.end);
+    switch (e->kind) {
+    case AE_NAME: case AE_GIVEN: fputs(e->u.name, o); break;
+    case AE_INT:   fprintf(o, "%lld", (long long)e->u.i); break;
+    case AE_STR:   fprintf(o, "\"%.*s\"", (int)e->u.str.len, e->u.str.s); break;
+    case AE_UNARY: dump_expr(o, e->u.bin.l); break;
+    case AE_BINARY:
+        dump_expr(o, e->u.bin.l);
+        dump_expr(o, e->u.bin.r);
+        break;
+    case AE_IN:
+        dump_expr(o, e->u.in.l);
+        fprintf(o, "{%u %u-%u", e->u.in.set->n, e->u.in.set->pos.start, e->u.in.set->pos.end);
+        for (const ast_elist *m = e->u.in.set->head; m; m = m->next)
+            dump_expr(o, m->e);
+        fputc('}', o);
+        break;
+    case AE_MATCH: fprintf(o, "/%s/", e->u.match.re->pat); dump_expr(o, e->u.match.l); break;
+    default: break;
+    }
+    fputc(']', o);
+}
+
+/* The tree and the diagnostics of a text, parsed with or without the fast
+ * path, as text (malloc'd). */
+static char *parse_dump(const char *text, bool no_fast)
+{
+    char *out = NULL;
+    size_t n = 0;
+    FILE *o = open_memstream(&out, &n);
+    assert_non_null(o);
+    fr_sources *src = fr_sources_new();
+    fr_diags *diags = fr_diags_new(src);
+    fr_errsink sink = { diags, 0, 20, false, false };
+    fr_arena *arena = fr_arena_new(), *strings = fr_arena_new();
+    fr_interner *names = fr_interner_new(strings);
+    int32_t id = fr_sources_add(src, "t.rules", text, strlen(text));
+    assert_true(id >= 0);
+    ast_file file;
+    memset(&file, 0, sizeof file);
+    fr_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.arena = arena;
+    ctx.strings = strings;
+    ctx.names = names;
+    ctx.sink = &sink;
+    ctx.file = (uint32_t)id;
+    size_t len;
+    ctx.text = (char *)fr_sources_text(src, (uint32_t)id, &len);
+    ctx.len = len;
+    ctx.out = &file;
+    ctx.no_fast = no_fast;
+    fprintf(o, "rc %d, %u rules, %u keys, %u exprs\n", fr_parse(&ctx), file.nrules, file.nkeys, file.nexprs);
+    for (const ast_stmt *st = file.stmts; st; st = st->next) {
+        fprintf(o, "%u:", st->kind);
+        if (st->kind == AS_RULE) {
+            const ast_rule *r = &st->u.rule;
+            fprintf(o, " %u %u %u-%u %u-%u ", r->named, r->kind, r->pos.start, r->pos.end, r->text.start,
+                    r->text.end);
+            dump_name(o, r->name);
+            dump_expr(o, r->cond);
+            dump_expr(o, r->req);
+            fprintf(o, " \"%.*s\" %u-%u %u:", (int)r->msg.len, r->msg.s ? r->msg.s : "", r->msg.pos.start,
+                    r->msg.pos.end, r->nitems);
+            for (const ast_item *it = r->items; it; it = it->next) {
+                dump_name(o, it->key);
+                fprintf(o, "%u-%u", it->pos.start, it->pos.end);
+                dump_expr(o, it->value);
+            }
+            fprintf(o, " %u %d", r->nattached, r->doc != NULL);
+        }
+        fputc('\n', o);
+    }
+    for (size_t i = 0; i < fr_diags_count(diags); i++) {
+        char *t = fr_diags_render(diags, fr_diags_get(diags, i), false);
+        fputs(t, o);
+        free(t);
+    }
+    fclose(o);
+    fr_interner_free(&names);
+    fr_arena_free(&arena);
+    fr_arena_free(&strings);
+    fr_diags_free(&diags);
+    fr_sources_free(&src);
+    return out;
+}
+
+static void test_fast_path(void **state)
+{
+    (void)state;
+    /* each text: a first statement for bison, then plain rules of every
+     * form the fast path takes, forms it leaves to bison, and errors */
+    static const char *const texts[] = {
+        "flag a : bool = false;\n"
+        "rule r1: a -> error \"x {a}\";\n"
+        "rule r-2 : !a & b = v1 | c != 3 & d in {v0, v2,} -> warn \"w\";\n"
+        "a = b & (c < 1 | !(d >= -0)) -> info \"i\";\n"
+        "x-y not in { } & ! ! z <= 9223372036854775807 -> require a & b else \"r\";\n"
+        "rule r3: a -> declare b = c = d, e, f-g = \"s\" in {\"t\", null, true, false};\n"
+        "(a)->error\"\"; # comment\n\trule r4:a==b->error \"y\" ;",
+        "flag a : bool = false;\n"
+        "rule r1: a -> error \"x\" \"y\";\n"             /* adjacent strings */
+        "rule r2: a -> declare b warn \"w\";\n"          /* attached message */
+        "rule r3: given(a) & a + 1 > 2 -> error \"g\";\n" /* given, arithmetic */
+        "rule r4: a -> error \"e\" doc { summary \"s\"; }\n"
+        "rule r5: a = b = c -> error \"n\";\n"           /* a syntax error */
+        "rule r6: a -> error \"after\";\n",
+        "flag a : bool = false;\n"
+        "rule r1: a -> error \"a\\tb\";\n"               /* an escape */
+        "rule r2: a && b -> error \"x\";\n"              /* a lexical slip */
+        "rule r3: a -> error \"y\";\n"
+        "rule r4: 3x -> error \"z\";\n",
+        "flag a : bool = false;\n"
+        "rule r1: a -> error \"x\"\n"                    /* missing ';' */
+        "rule r2: a -> error \"y\";\n"
+        "rule r3: a -> declare b = c;",                  /* at the very end */
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char *slow = parse_dump(texts[i], true), *fast = parse_dump(texts[i], false);
+        assert_string_equal(fast, slow);
+        free(slow);
+        free(fast);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -466,6 +604,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_bom),
         cmocka_unit_test(test_interning),
+        cmocka_unit_test(test_fast_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
