@@ -954,22 +954,26 @@ static void restore(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_ruleset *rs = ev->rs;
-    if (ev->mode == FR_MODE_SCAN && ix->sc_bulk) {
+    if (ev->mode == FR_MODE_SCAN) {
         /* back to the empty state: every key its default, undeclared;
-         * every rule off (few keys and rules: copying them all is
-         * cheaper than going through the lists) */
-        uint32_t nk = rs->nkeys;
-        memcpy(ev->res, ix->sc_def, 2 * (size_t)nk * sizeof *ev->res);
-        memset(ev->given, 0, nk);
-        memset(ev->decl_by, 0xff, nk * sizeof *ev->decl_by);
-        memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
-        memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
-        memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
-        memset(ev->rst, 0, rs->nrules * sizeof *ev->rst);   /* (marks are < epoch) */
-        ev->ntouched_keys = ev->ntouched_rules = 0;
-    } else if (ev->mode == FR_MODE_SCAN) {
-        /* back to the empty state: every key its default, undeclared;
-         * every rule off */
+         * every rule off.  The keys given (by the config or the
+         * environment: the reader's list) changed only their input and
+         * resolved values; the touched keys (resolved from declarers, or
+         * touched otherwise) everything; the rules evaluated are on
+         * sc_touch (and on touched_rules when a cyclic group ran). */
+        const fr_val *def = ix->sc_def;
+        for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
+            uint32_t k = ev->cfg.given_keys[i];
+            ev->input[k] = ev->res[k] = def[k];
+            ev->given[k] = 0;
+        }
+        for (uint32_t w = 0; w < ev->nwrules; w++) {
+            for (uint64_t b = ev->sc_touch[w]; b; b &= b - 1) {
+                uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(b);
+                ev->rst[r].on = ev->rst[r].rt = 0;
+            }
+            ev->sc_touch[w] = ev->sc_err[w] = 0;
+        }
         for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
             uint32_t k = ev->touched_keys[i];
             ev->input[k] = ev->res[k] = rs->keys[k].def;
@@ -1015,6 +1019,7 @@ static void restore(fr_eval *ev)
         ev->nmsgs[s] = 0;
     ev->nrecs = 0;
     ev->msgs_ready = 0;
+    ev->recs_ready = 1;
     ev->invalid_reason = NULL;
     if (++ev->epoch == 0) {
         for (uint32_t r = 0; r < rs->nrules; r++)
@@ -1259,12 +1264,66 @@ static int collect(fr_eval *ev)
     /* The message lists are built when first asked for, and their texts
      * rendered then (fr_result_message): the compact format needs neither. */
     ev->msgs_ready = 0;
+    ev->recs_ready = 1;
     ev->status = ev->nmsgs[FR_SEV_ERROR] ? FR_STATUS_ERROR : FR_STATUS_OK;
     return 0;
 }
 
+/* SCAN mode: the status of the current evaluation; the records are built
+ * when asked for (fr_eval_recs).  0. */
+static int collect_scan(fr_eval *ev)
+{
+    ev->conflicts = 0;
+    /* the rules of a cyclic group that ran are on touched_rules */
+    for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
+        uint32_t r = ev->touched_rules[i];
+        ev->sc_touch[r >> 6] |= 1ull << (r & 63);
+        if (ev->rst[r].rt)
+            ev->sc_err[r >> 6] |= 1ull << (r & 63);
+    }
+    if (ev->scan_conf)
+        for (uint32_t i = 0; i < ev->ntouched_keys; i++)
+            if (ev->conf_a[ev->touched_keys[i]] >= 0)
+                ev->conflicts = 1;
+    uint64_t e = 0;
+    for (uint32_t w = 0; w < ev->nwrules; w++)
+        e |= ev->sc_err[w];
+    ev->nrecs = 0;
+    ev->recs_ready = 0;
+    ev->msgs_ready = 0;
+    ev->status = (e || ev->conflicts || ev->noscs) ? FR_STATUS_ERROR : FR_STATUS_OK;
+    return 0;
+}
+
+void fr_eval_recs(fr_eval *ev)
+{
+    if (ev->recs_ready)
+        return;
+    /* SCAN mode: the evaluated rules in rule order, then the conflicts and
+     * oscillations (as collect()) */
+    ev->nrecs = 0;
+    for (int s = 0; s < 3; s++)
+        ev->nmsgs[s] = 0;
+    for (uint32_t w = 0; w < ev->nwrules; w++)
+        for (uint64_t b = ev->sc_touch[w]; b; b &= b - 1)
+            rule_recs(ev, w * 64 + (uint32_t)__builtin_ctzll(b));
+    uint32_t nrules_recs = ev->nrecs;
+    if (ev->conflicts)
+        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+            uint32_t k = ev->touched_keys[i];
+            if (ev->conf_a[k] >= 0)
+                add_rec(ev, (uint32_t)ev->conf_a[k], 1, k, FR_SEV_ERROR);
+        }
+    for (uint32_t i = 0; i < ev->noscs; i++)
+        add_rec(ev, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+    if (ev->nrecs != nrules_recs)
+        sort_recs(ev->recs, ev->nrecs);
+    ev->recs_ready = 1;
+}
+
 void fr_eval_build_messages(fr_eval *ev)
 {
+    fr_eval_recs(ev);
     if (ev->msgs_ready)
         return;
     uint32_t at[3] = { 0, 0, 0 };
@@ -1385,14 +1444,6 @@ static uint32_t scan_pending(fr_eval *ev, uint32_t npend, uint32_t gi, uint32_t 
     return keep;
 }
 
-static inline void scan_touch_rule(fr_eval *ev, uint32_t r)
-{
-    if (ev->rst[r].mark != ev->epoch) {
-        ev->rst[r].mark = ev->epoch;
-        ev->touched_rules[ev->ntouched_rules++] = r;
-    }
-}
-
 /* SCAN mode: the declare rules in plan order and the checks, each only
  * when the filters do not rule it out (those keep the state between
  * configs: off, no run-time error).  A key is resolved, from its declarers,
@@ -1458,7 +1509,9 @@ static void evaluate_scan(fr_eval *ev)
                 continue;
             }
             eval_declare_g(ev, r);
-            scan_touch_rule(ev, r);
+            ev->sc_touch[r >> 6] |= 1ull << (r & 63);
+            if (ev->rst[r].rt)
+                ev->sc_err[r >> 6] |= 1ull << (r & 63);
             if (ev->rst[r].on) {
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++) {
@@ -1486,7 +1539,12 @@ static void evaluate_scan(fr_eval *ev)
                 eval_check_ng(ev, r);
             else
                 eval_check_g(ev, r);
-            scan_touch_rule(ev, r);
+            uint32_t rw = r >> 6;
+            uint64_t bit = 1ull << (r & 63);
+            ev->sc_touch[rw] |= bit;
+            /* an error record: a run-time error, or an error message */
+            uint64_t m = ev->rst[r].rt ? bit : ((uint64_t)0 - ev->rst[r].on) & bit & ix->sc_errmask[rw];
+            ev->sc_err[rw] |= m;
         }
 }
 
@@ -1497,12 +1555,9 @@ static int evaluate(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     uint32_t ng = ev->cfg.ngiven;
     if (ev->mode == FR_MODE_SCAN) {
-        /* (a bulk restore does not need the given keys on the list) */
-        if (!ix->sc_bulk)
-            for (uint32_t i = 0; i < ng; i++)
-                touch_key(ev, ev->cfg.given_keys[i]);
+        /* (restore() resets the given keys from the reader's list) */
         evaluate_scan(ev);
-        return collect(ev);
+        return collect_scan(ev);
     }
     for (uint32_t i = 0; i < ng; i++) {
         uint32_t k = ev->cfg.given_keys[i];
@@ -1803,6 +1858,8 @@ void fr_eval_free(fr_eval **evp)
     free(ev->scr_item);
     free(ev->scr_flag);
     free(ev->recs);
+    free(ev->sc_touch);
+    free(ev->sc_err);
     for (int s = 0; s < 3; s++) {
         free(ev->msgs[s]);
         free(ev->msg_rec[s]);
@@ -1837,6 +1894,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->ndirty_words = (uint32_t)((ng + 63) / 64);
     ev->ndirtysum = (ev->ndirty_words + 63) / 64;
     ev->capkl = (uint32_t)(2 * ni);
+    ev->nwrules = (uint32_t)((nr + 63) / 64);
+    ev->recs_ready = 1;
     ev->hist_cap = CYCLE_CAP + 1;
     size_t cap_recs = 0;
     for (uint32_t r = 0; r < nr; r++)
@@ -1862,7 +1921,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
         NALLOC(ev->env_val, nk) || NALLOC(ev->env_set, nk) || NALLOC(ev->env_keys, nk) ||
-        NALLOC(ev->env_copies, nk) || NALLOC(ev->cfg.given_keys, nk))
+        NALLOC(ev->env_copies, nk) || NALLOC(ev->cfg.given_keys, nk) ||
+        NALLOC(ev->sc_touch, (nr + 63) / 64) || NALLOC(ev->sc_err, (nr + 63) / 64))
         goto fail;
     for (int s = 0; s < 3; s++)
         if (NALLOC(ev->msgs[s], cap_recs) || NALLOC(ev->msg_rec[s], cap_recs))
@@ -1917,14 +1977,17 @@ size_t fr_result_nmessages(const fr_result *r, fr_severity sev)
 {
     if (!r || (unsigned)sev > FR_SEV_INFO)
         return 0;
+    fr_eval_recs(r->ev);
     return r->ev->nmsgs[sev];
 }
 
 const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t i)
 {
-    if (!r || (unsigned)sev > FR_SEV_INFO || i >= r->ev->nmsgs[sev])
+    if (!r || (unsigned)sev > FR_SEV_INFO)
         return NULL;
     fr_eval_build_messages(r->ev);
+    if (i >= r->ev->nmsgs[sev])
+        return NULL;
     fr_message *m = &r->ev->msgs[sev][i];
     if (!m->text && !(m->text = render(r->ev, (int)sev, i)))
         return NULL;
@@ -2016,8 +2079,18 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
         *len = b.len;
         return FR_OK;
     }
+    /* the errors: in SCAN mode without conflicts and oscillations the rules
+     * on sc_err (in rule order), else the records */
+    int fast = !ev->recs_ready && !ev->conflicts && !ev->noscs;
+    if (!fast)
+        fr_eval_recs(r->ev);
+    uint32_t ne = 0;
+    if (fast) {
+        for (uint32_t w = 0; w < ev->nwrules; w++)
+            ne |= ev->sc_err[w] != 0;
+    } else
+        ne = ev->nmsgs[FR_SEV_ERROR];
     /* an upper bound of the line, then one pass of copies */
-    uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
     size_t need = 16;
     size_t nw = (rs->nkeys + 63) / 64;
     if (ix->cw_bound) {
@@ -2030,9 +2103,14 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
             }
         goto sized;
     }
-    for (uint32_t i = 0; i < ev->nrecs; i++)
-        if (ev->recs[i].sev == FR_SEV_ERROR)
-            need += ix->rname_len[ev->recs[i].rule] + 1;
+    if (fast) {
+        for (uint32_t w = 0; w < ev->nwrules; w++)
+            for (uint64_t b = ev->sc_err[w]; b; b &= b - 1)
+                need += ix->rname_len[w * 64 + (uint32_t)__builtin_ctzll(b)] + 1;
+    } else
+        for (uint32_t i = 0; i < ev->nrecs; i++)
+            if (ev->recs[i].sev == FR_SEV_ERROR)
+                need += ix->rname_len[ev->recs[i].rule] + 1;
     for (size_t w = 0; w < nw; w++)
         for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
             uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
@@ -2065,7 +2143,17 @@ sized:
         memcpy(p, "error\t", 6);
         p += 6;
         int firste = 1;
-        for (uint32_t i = 0; i < ev->nrecs; i++) {
+        if (fast)
+            for (uint32_t w = 0; w < ev->nwrules; w++)
+                for (uint64_t b = ev->sc_err[w]; b; b &= b - 1) {
+                    const fr_rflat *rf = &ix->rflat[w * 64 + (uint32_t)__builtin_ctzll(b)];
+                    if (!firste)
+                        *p++ = ',';
+                    firste = 0;
+                    memcpy(p, ix->rnames + rf->name, rf->name_len);
+                    p += rf->name_len;
+                }
+        for (uint32_t i = 0; !fast && i < ev->nrecs; i++) {
             if (ev->recs[i].sev != FR_SEV_ERROR)
                 continue;
             const fr_rflat *rf = &ix->rflat[ev->recs[i].rule];
@@ -3402,7 +3490,13 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         return -1;
     for (uint32_t k = 0; k < nk; k++)
         ix->sc_def[k] = ix->sc_def[nk + k] = rs->keys[k].def;
-    ix->sc_bulk = nk <= 256 && rs->nrules <= 512;
+    if (AZ(ix->sc_errmask, (rs->nrules + 63) / 64))
+        return -1;
+    for (uint32_t r = 0; r < rs->nrules; r++) {
+        uint8_t fl = ix->rflat[r].flags;
+        if (!(fl & FR_RF_DECL) && ((fl >> FR_RF_SEVSH) & 3) == FR_SEV_ERROR)
+            ix->sc_errmask[r / 64] |= 1ull << (r & 63);
+    }
     /* the compact writer's bound (as fr_result_append_compact computes
      * it per line, for every rule and key at once) */
     size_t nwk = (nk + 63) / 64;

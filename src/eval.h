@@ -157,7 +157,6 @@ struct fr_evindex {
      * scan is past the key's last declaring group (sc_fl_group, ascending),
      * to the positions after it */
     fr_val    *sc_def;                  /* [2 * nkeys]: defaults, as ev->res and ev->input */
-    bool       sc_bulk;                 /* restore by copying everything (few keys and rules) */
     bool       sc_exact;                /* the check filters hold every pre-check */
     /* the compact writer's bound of a line without the string values
      * (0: too big, computed per line), and the string keys */
@@ -166,6 +165,8 @@ struct fr_evindex {
     uint32_t   sc_nfl;
     uint32_t  *sc_fl_vidx, *sc_fl_group;
     uint64_t  *sc_fl_rows;
+    /* rule bit sets ([(nrules + 63) / 64]): checks whose message is an error */
+    uint64_t  *sc_errmask;
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
@@ -242,6 +243,12 @@ struct fr_eval {
     uint32_t *kcount;        /* scan mode: enabled declarers of a pending key (2: many or unknown) */
     uint32_t *kitem, *krule; /* scan mode: the one enabled declarer and its item */
     int       scan_conf;     /* scan mode: a conflict may have been recorded */
+    /* scan mode, rule bit sets [nwrules], zero between configs: the rules
+     * evaluated (their state to undo, their records to build) and those
+     * with an error record (a run-time error, or a check with an error
+     * message that fired) */
+    uint64_t *sc_touch, *sc_err;
+    uint32_t  nwrules;
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;
@@ -266,6 +273,7 @@ struct fr_eval {
     fr_message *msgs[3];     uint32_t nmsgs[3];
     uint32_t   *msg_rec[3];  /* message -> its record in recs */
     int         msgs_ready;  /* msgs[] built for this evaluation */
+    int         recs_ready;  /* recs[] and nmsgs[] built (scan mode builds them when asked) */
     int         conflicts;   /* a conflict record was added */
     fr_arena   *arena;       /* message texts, reset per config */
     fr_buf      scratch;
@@ -282,6 +290,9 @@ int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out);
 /* Builds the message lists of the last evaluation (texts stay NULL until
  * fr_result_message renders them). */
 void fr_eval_build_messages(fr_eval *ev);
+/* Builds the message records and counts (nrecs, recs, nmsgs) of the last
+ * evaluation when not built yet (SCAN mode builds them when asked). */
+void fr_eval_recs(fr_eval *ev);
 /* Text of a run-time error (static string). */
 const char *fr_rt_text(int rt);
 /* The source text of a span (not NUL-terminated), or NULL. */
