@@ -365,6 +365,70 @@ static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond)
     return 1;
 }
 
+/* A value of a flat program (fr_sins): a value index or a constant. */
+static inline const fr_val *sp_ref(const fr_eval *ev, uint32_t ref)
+{
+    return (ref & FR_SP_CONST) ? &ev->rs->consts[ref & ~FR_SP_CONST] : &ev->res[ref];
+}
+
+/* Runs a flat program: 1, 0, or -1 when a test failed with a run-time error
+ * (the caller evaluates the tree instead). */
+static int sp_run(fr_eval *ev, const fr_sins *prog)
+{
+    uint32_t pc = 0;
+    for (;;) {
+        const fr_sins *in = &prog[pc];
+        int c;
+        switch (in->kind) {
+        case FR_SP_BITS: {
+            const fr_val *v = &ev->res[in->a];
+            uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+            c = (int)((in->x >> d) & 1);
+            break;
+        }
+        case FR_SP_FAST:
+            c = fast_test(ev, &ev->ix->fast[in->a]);
+            break;
+        case FR_SP_EQ: {
+            const fr_val *a = sp_ref(ev, in->a), *b = sp_ref(ev, in->b);
+            int eq;
+            if (a->is_null | b->is_null)
+                eq = a->is_null == b->is_null;
+            else if (in->str)
+                eq = a->i == b->i && (a->i == 0 || memcmp(a->s, b->s, (size_t)a->i) == 0);
+            else
+                eq = a->i == b->i;
+            c = in->op == FR_OP_EQ ? eq : !eq;
+            break;
+        }
+        case FR_SP_CMP: {
+            const fr_val *a = sp_ref(ev, in->a), *b = sp_ref(ev, in->b);
+            if (a->is_null | b->is_null)
+                c = 0;
+            else
+                switch (in->op) {
+                case FR_OP_LT: c = a->i < b->i; break;
+                case FR_OP_LE: c = a->i <= b->i; break;
+                case FR_OP_GT: c = a->i > b->i; break;
+                default:       c = a->i >= b->i; break;
+                }
+            break;
+        }
+        case FR_SP_TRUTHY:
+            c = truthy(*sp_ref(ev, in->a));
+            break;
+        default:
+            c = ev_cond(ev, in->a);
+            if (c < 0)
+                return -1;
+            break;
+        }
+        pc = c ? in->t : in->f;
+        if (pc >= FR_SP_FALSE)
+            return pc == FR_SP_TRUE;
+    }
+}
+
 int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out)
 {
     return ev_val(ev, n, out);
@@ -1444,6 +1508,58 @@ static uint32_t scan_pending(fr_eval *ev, uint32_t npend, uint32_t gi, uint32_t 
     return keep;
 }
 
+/* SCAN mode: a declare rule through the flat program of its condition
+ * (as eval_declare_g). */
+static inline void scan_declare(fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
+    int c = pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    if (c < 0) {
+        eval_declare_g(ev, r);
+        return;
+    }
+    ev->rst[r].rt = 0;
+    if (!c) {
+        ev->rst[r].on = 0;
+        return;
+    }
+    const fr_rule *ru = &ev->rs->rules[r];
+    uint32_t base = ix->item_off[r];
+    for (uint32_t j = 0; j < ru->nitems; j++) {
+        int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+        if (rc) {
+            ev->rst[r].on = 0;
+            ev->rst[r].rt = (uint8_t)rc;
+            ev->rt_node[r] = ev->err_node;
+            return;
+        }
+    }
+    ev->rst[r].on = 1;
+}
+
+/* SCAN mode: a check through the flat programs of its conditions (as
+ * eval_check_g). */
+static inline void scan_check(fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
+    int c = pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    if (c > 0 && ix->sc_preq[r] != NONE32) {
+        int q = sp_run(ev, ix->sc_prog + ix->sc_preq[r]);
+        c = q < 0 ? -1 : !q;
+    }
+    if (c < 0) {
+        if (ix->sc_exact)
+            eval_check_ng(ev, r);
+        else
+            eval_check_g(ev, r);
+        return;
+    }
+    ev->rst[r].on = (uint8_t)c;
+    ev->rst[r].rt = 0;
+}
+
 /* SCAN mode: the declare rules in plan order and the checks, each only
  * when the filters do not rule it out (those keep the state between
  * configs: off, no run-time error).  A key is resolved, from its declarers,
@@ -1508,7 +1624,7 @@ static void evaluate_scan(fr_eval *ev)
                 }
                 continue;
             }
-            eval_declare_g(ev, r);
+            scan_declare(ev, r);
             ev->sc_touch[r >> 6] |= 1ull << (r & 63);
             if (ev->rst[r].rt)
                 ev->sc_err[r >> 6] |= 1ull << (r & 63);
@@ -1535,10 +1651,7 @@ static void evaluate_scan(fr_eval *ev)
     for (uint32_t w = 0; w < ix->sc_nwc; w++)
         for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
             uint32_t r = ix->checks[w * 64 + (uint32_t)__builtin_ctzll(bits)];
-            if (ix->sc_exact)
-                eval_check_ng(ev, r);
-            else
-                eval_check_g(ev, r);
+            scan_check(ev, r);
             uint32_t rw = r >> 6;
             uint64_t bit = 1ull << (r & 63);
             ev->sc_touch[rw] |= bit;
@@ -3467,6 +3580,140 @@ static int sc_table(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, in
     return 0;
 }
 
+/* The flat program of a condition (fr_sins): its size, then its code. */
+static uint32_t sp_size(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (ix->fast[n].kind)
+        return 1;
+    if (nd->op == FR_OP_AND || nd->op == FR_OP_OR)
+        return sp_size(rs, ix, nd->a) + sp_size(rs, ix, nd->b);
+    if (nd->op == FR_OP_NOT)
+        return sp_size(rs, ix, nd->a);
+    return 1;
+}
+
+static uint32_t sp_leafref(const fr_ruleset *rs, uint32_t n)
+{
+    const fr_node *nd = &rs->nodes[n];
+    switch (nd->op) {
+    case FR_OP_KEY: return nd->a;
+    case FR_OP_INPUT: return rs->nkeys + nd->a;
+    case FR_OP_CONST: return FR_SP_CONST | nd->a;
+    default: return NONE32;
+    }
+}
+
+/* Code of node n at p[at ..], going on to instruction t when true and f
+ * when false (as ev_cond evaluates it: a fast test where it takes one, the
+ * left operand of `&` and `|` first). */
+static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *p, uint32_t at,
+                    uint32_t n, uint16_t t, uint16_t f)
+{
+    const fr_node *nd = &rs->nodes[n];
+    const fr_fast *fa = &ix->fast[n];
+    fr_sins *in = &p[at];
+    if (fa->kind) {
+        memset(in, 0, sizeof *in);
+        in->t = t;
+        in->f = f;
+        if (fa->kind == FR_FAST_BITS) {
+            in->kind = FR_SP_BITS;
+            in->a = fa->vidx;
+            in->x = fa->bits;
+        } else {
+            in->kind = FR_SP_FAST;
+            in->a = n;
+        }
+        return;
+    }
+    switch (nd->op) {
+    case FR_OP_AND: {
+        uint32_t sa = sp_size(rs, ix, nd->a);
+        sp_emit(rs, ix, p, at, nd->a, (uint16_t)(at + sa), f);
+        sp_emit(rs, ix, p, at + sa, nd->b, t, f);
+        return;
+    }
+    case FR_OP_OR: {
+        uint32_t sa = sp_size(rs, ix, nd->a);
+        sp_emit(rs, ix, p, at, nd->a, t, (uint16_t)(at + sa));
+        sp_emit(rs, ix, p, at + sa, nd->b, t, f);
+        return;
+    }
+    case FR_OP_NOT:
+        sp_emit(rs, ix, p, at, nd->a, f, t);
+        return;
+    default:
+        break;
+    }
+    memset(in, 0, sizeof *in);
+    in->t = t;
+    in->f = f;
+    in->kind = FR_SP_NODE;
+    in->a = n;
+    switch (nd->op) {
+    case FR_OP_KEY:
+    case FR_OP_INPUT:
+    case FR_OP_CONST:
+        in->kind = FR_SP_TRUTHY;
+        in->a = sp_leafref(rs, n);
+        return;
+    case FR_OP_EQ:
+    case FR_OP_NE:
+    case FR_OP_LT:
+    case FR_OP_LE:
+    case FR_OP_GT:
+    case FR_OP_GE: {
+        uint32_t ra = sp_leafref(rs, nd->a), rb = sp_leafref(rs, nd->b);
+        if (ra == NONE32 || rb == NONE32)
+            return;
+        const fr_node *na = &rs->nodes[nd->a], *nb = &rs->nodes[nd->b];
+        fr_type ty = na->type.kind == FR_T_NULL ? nb->type : na->type;
+        in->kind = (nd->op == FR_OP_EQ || nd->op == FR_OP_NE) ? FR_SP_EQ : FR_SP_CMP;
+        in->op = nd->op;
+        in->str = ty.kind == FR_T_STRING;
+        in->a = ra;
+        in->b = rb;
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/* The flat programs of every rule (small rule sets).  0 or -1. */
+static int build_sprog(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nr = rs->nrules;
+    size_t total = 0;
+    if (AZ(ix->sc_pcond, nr) || AZ(ix->sc_preq, nr))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        uint32_t sc = sp_size(rs, ix, ru->cond);
+        uint32_t sq = ru->kind == FR_RULE_REQUIRE ? sp_size(rs, ix, ru->req) : 0;
+        ix->sc_pcond[r] = ix->sc_preq[r] = NONE32;
+        if (sc >= 0xf000 || sq >= 0xf000)
+            continue;
+        ix->sc_pcond[r] = (uint32_t)total;
+        total += sc;
+        if (ru->kind == FR_RULE_REQUIRE) {
+            ix->sc_preq[r] = (uint32_t)total;
+            total += sq;
+        }
+    }
+    if (total >= NONE32 / 2 || AZ(ix->sc_prog, total))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        if (ix->sc_pcond[r] != NONE32)
+            sp_emit(rs, ix, ix->sc_prog + ix->sc_pcond[r], 0, ru->cond, FR_SP_TRUE, FR_SP_FALSE);
+        if (ix->sc_preq[r] != NONE32)
+            sp_emit(rs, ix, ix->sc_prog + ix->sc_preq[r], 0, ru->req, FR_SP_TRUE, FR_SP_FALSE);
+    }
+    return 0;
+}
+
 static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t np = ix->nplan, nc = ix->nchecks, nk = rs->nkeys;
@@ -3522,7 +3769,9 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     ix->cw_bound = bound <= 256 * 1024 ? bound : 0;
     if (rs->nrules > 1024)
-        return 0;   /* SCAN is for small rule sets: no filters */
+        return 0;   /* SCAN is for small rule sets: no filters, no programs */
+    if (build_sprog(a, rs, ix) < 0)
+        return -1;
     uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);
     uint32_t *fvidx = malloc((2 * (size_t)nk + 1) * sizeof *fvidx);
     if (!fidx || !fvidx) {

@@ -70,6 +70,29 @@ typedef struct fr_ctest {
     uint64_t x;
 } fr_ctest;
 
+/* SCAN mode: a rule's condition (or required condition) as a flat jump
+ * program (built by build_scan): each instruction is one test; its result
+ * picks the next instruction (t or f), FR_SP_TRUE or FR_SP_FALSE end it.
+ * `&`, `|` and `!` become jumps.  A test that can fail with a run-time
+ * error (FR_SP_NODE: the tree) ends the program with -1: the caller then
+ * evaluates the tree, which gives the error (or not) as before. */
+typedef struct fr_sins {
+    uint8_t  kind;        /* FR_SP_* */
+    uint8_t  op;          /* EQ/CMP: the fr_op */
+    uint8_t  str;         /* EQ: string comparison */
+    uint16_t t, f;        /* next instruction on true / false */
+    uint32_t a, b;        /* refs (a value index in ev->res, or FR_SP_CONST + const id), a node */
+    uint64_t x;           /* BITS: the set */
+} fr_sins;
+
+/* BITS: bit (value index + 1, 0 for null) of x for the value at a; FAST: the
+ * fast test of node a; EQ, CMP: refs a op b; TRUTHY: ref a; NODE: the tree
+ * of node a */
+enum { FR_SP_BITS = 0, FR_SP_FAST, FR_SP_EQ, FR_SP_CMP, FR_SP_TRUTHY, FR_SP_NODE };
+#define FR_SP_TRUE  0xffffu
+#define FR_SP_FALSE 0xfffeu
+#define FR_SP_CONST 0x80000000u
+
 /* What the hot paths read of a rule, in one place. */
 typedef struct fr_rflat {
     uint32_t cl, ncl;     /* its conjunct list: cl_test[cl .. cl + ncl) (cl_off) */
@@ -167,6 +190,11 @@ struct fr_evindex {
     uint64_t  *sc_fl_rows;
     /* rule bit sets ([(nrules + 63) / 64]): checks whose message is an error */
     uint64_t  *sc_errmask;
+    /* the flat programs of the rules' conditions and required conditions
+     * (fr_sins): offsets into sc_prog per rule, NONE32 when absent
+     * (sc_pcond NULL: none built) */
+    fr_sins   *sc_prog;
+    uint32_t  *sc_pcond, *sc_preq;
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
