@@ -373,7 +373,7 @@ static inline const fr_val *sp_ref(const fr_eval *ev, uint32_t ref)
 
 /* Runs a flat program: 1, 0, or -1 when a test failed with a run-time error
  * (the caller evaluates the tree instead). */
-static int sp_run(fr_eval *ev, const fr_sins *prog)
+static inline __attribute__((always_inline)) int sp_run(fr_eval *ev, const fr_sins *prog)
 {
     uint32_t pc = 0;
     for (;;) {
@@ -1093,7 +1093,10 @@ static void restore(fr_eval *ev)
         memset(ev->kl_stamp, 0, rs->nkeys * sizeof *ev->kl_stamp);
         ev->epoch = 1;
     }
-    fr_arena_reset(ev->arena);
+    if (ev->arena_used) {
+        fr_arena_reset(ev->arena);
+        ev->arena_used = 0;
+    }
 }
 
 /* ==== messages ================================================================= */
@@ -1418,6 +1421,7 @@ static const char *render(fr_eval *ev, int sev, size_t i)
         fr_buf_free(b);
         return NULL;
     }
+    ev->arena_used = 1;
     return fr_arena_strndup(ev->arena, b->p ? b->p : "", b->len);
 }
 
@@ -1527,6 +1531,11 @@ static inline void scan_declare(fr_eval *ev, uint32_t r)
     const fr_rule *ru = &ev->rs->rules[r];
     uint32_t base = ix->item_off[r];
     for (uint32_t j = 0; j < ru->nitems; j++) {
+        uint32_t ref = ix->sc_iref[base + j];
+        if (ref != NONE32) {
+            ev->itemval[base + j] = *sp_ref(ev, ref);
+            continue;
+        }
         int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
         if (rc) {
             ev->rst[r].on = 0;
@@ -3686,8 +3695,11 @@ static int build_sprog(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules;
     size_t total = 0;
-    if (AZ(ix->sc_pcond, nr) || AZ(ix->sc_preq, nr))
+    if (AZ(ix->sc_pcond, nr) || AZ(ix->sc_preq, nr) || AZ(ix->sc_iref, ix->nitems))
         return -1;
+    for (uint32_t r = 0; r < nr; r++)
+        for (uint32_t j = 0; j < rs->rules[r].nitems; j++)
+            ix->sc_iref[ix->item_off[r] + j] = sp_leafref(rs, rs->rules[r].items[j].value);
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
         uint32_t sc = sp_size(rs, ix, ru->cond);

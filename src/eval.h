@@ -195,6 +195,7 @@ struct fr_evindex {
      * (sc_pcond NULL: none built) */
     fr_sins   *sc_prog;
     uint32_t  *sc_pcond, *sc_preq;
+    uint32_t  *sc_iref;                 /* [nitems]: a declared value as a ref (fr_sins), or NONE32 */
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
@@ -302,6 +303,7 @@ struct fr_eval {
     uint32_t   *msg_rec[3];  /* message -> its record in recs */
     int         msgs_ready;  /* msgs[] built for this evaluation */
     int         recs_ready;  /* recs[] and nmsgs[] built (scan mode builds them when asked) */
+    int         arena_used;  /* a message text went to the arena since its last reset */
     int         conflicts;   /* a conflict record was added */
     fr_arena   *arena;       /* message texts, reset per config */
     fr_buf      scratch;
