@@ -379,13 +379,11 @@ static inline __attribute__((always_inline)) int sp_run(fr_eval *ev, const fr_si
     for (;;) {
         const fr_sins *in = &prog[pc];
         int c;
-        switch (in->kind) {
-        case FR_SP_BITS: {
+        if (__builtin_expect(in->kind == FR_SP_BITS, 1)) {
             const fr_val *v = &ev->res[in->a];
             uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
             c = (int)((in->x >> d) & 1);
-            break;
-        }
+        } else switch (in->kind) {
         case FR_SP_FAST:
             c = fast_test(ev, &ev->ix->fast[in->a]);
             break;
@@ -1025,11 +1023,18 @@ static void restore(fr_eval *ev)
          * resolved values; the touched keys (resolved from declarers, or
          * touched otherwise) everything; the rules evaluated are on
          * sc_touch (and on touched_rules when a cyclic group ran). */
-        const fr_val *def = ix->sc_def;
-        for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
-            uint32_t k = ev->cfg.given_keys[i];
-            ev->input[k] = ev->res[k] = def[k];
-            ev->given[k] = 0;
+        {
+            const fr_val *def = ix->sc_def;
+            fr_val *in = ev->input, *res = ev->res;
+            uint8_t *given = ev->given;
+            const uint32_t *gk = ev->cfg.given_keys;
+            for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+                uint32_t k = gk[i];
+                fr_val d = def[k];
+                in[k] = d;
+                res[k] = d;
+                given[k] = 0;
+            }
         }
         for (uint32_t w = 0; w < ev->nwrules; w++) {
             for (uint64_t b = ev->sc_touch[w]; b; b &= b - 1) {
@@ -1579,9 +1584,14 @@ static void evaluate_scan(fr_eval *ev)
 {
     const fr_ruleset *rs = ev->rs;
     const struct fr_evindex *ix = ev->ix;
-    for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
-        uint32_t k = ev->cfg.given_keys[i];
-        ev->res[k] = ev->input[k];
+    {
+        const fr_val *in = ev->input;
+        fr_val *res = ev->res;
+        const uint32_t *gk = ev->cfg.given_keys;
+        for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+            uint32_t k = gk[i];
+            res[k] = in[k];
+        }
     }
     ev->scan_conf = 0;
     uint64_t *cand = ev->scand;
