@@ -1517,6 +1517,27 @@ static uint32_t scan_pending(fr_eval *ev, uint32_t npend, uint32_t gi, uint32_t 
     return keep;
 }
 
+/* SCAN mode, keys as a bit set (ix->sc_before): resolves the keys of
+ * `todo` (as scan_pending; sc_before leaves out the keys whose last group
+ * is cyclic). */
+static inline void scan_resolve_set(fr_eval *ev, uint64_t todo)
+{
+    for (; todo; todo &= todo - 1) {
+        uint32_t k = (uint32_t)__builtin_ctzll(todo);
+        if (ev->kcount[k] == 1) {
+            /* one enabled declarer (as scan_resolve) */
+            if (ev->kmark[k] != ev->epoch) {
+                ev->kmark[k] = ev->epoch;
+                ev->touched_keys[ev->ntouched_keys++] = k;
+            }
+            ev->res[k] = ev->itemval[ev->kitem[k]];
+            ev->decl_by[k] = (int32_t)ev->krule[k];
+            ev->declbits[0] |= 1ull << k;
+        } else
+            scan_resolve(ev, k);
+    }
+}
+
 /* SCAN mode: a declare rule through the flat program of its condition
  * (as eval_declare_g). */
 static inline void scan_declare(fr_eval *ev, uint32_t r)
@@ -1598,13 +1619,21 @@ static void evaluate_scan(fr_eval *ev)
     scan_filter(ev, cand, ix->sc_alld, ix->sc_nwd, ix->sc_nfd, ix->sc_fd_vidx, ix->sc_fd_rows);
     uint32_t npend = 0, pmin = NONE32, cur = NONE32, last_cyc = NONE32, fl = 0;
     uint32_t nfl = ix->sc_nfl, nwd = ix->sc_nwd;
+    const uint64_t *before = ix->sc_before;
+    uint64_t pend = 0;   /* (before: the pending keys) */
     for (uint32_t w = 0; w < nwd; w++)
         while (cand[w]) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(cand[w]);
             uint32_t gi = ix->sc_group[p];
             if (gi != cur) {
                 cur = gi;
-                if (npend && pmin < gi)
+                if (before) {
+                    uint64_t todo = pend & before[gi];
+                    if (todo) {
+                        pend &= ~todo;
+                        scan_resolve_set(ev, todo);
+                    }
+                } else if (npend && pmin < gi)
                     npend = scan_pending(ev, npend, gi, &pmin);
                 if (fl < nfl && ix->sc_fl_group[fl] < gi) {
                     /* keys final from here on: their filters clear the
@@ -1636,6 +1665,7 @@ static void evaluate_scan(fr_eval *ev)
                     if (ix->klast[k] != gi) {
                         ev->kneed[k] = ev->epoch;
                         ev->kcount[k] = 2;
+                        pend |= 1ull << (k & 63);
                         ev->kpend[npend++] = k;
                         if (ix->klast[k] < pmin)
                             pmin = ix->klast[k];
@@ -1651,6 +1681,18 @@ static void evaluate_scan(fr_eval *ev)
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++) {
                     uint32_t k = ru->items[j].key;
+                    if (before) {
+                        uint64_t bit = 1ull << (k & 63);
+                        if (pend & bit)
+                            ev->kcount[k] = 2;
+                        else {
+                            pend |= bit;
+                            ev->kcount[k] = 1;
+                            ev->kitem[k] = ix->item_off[r] + j;
+                            ev->krule[k] = r;
+                        }
+                        continue;
+                    }
                     if (ev->kneed[k] != ev->epoch) {
                         ev->kneed[k] = ev->epoch;
                         ev->kcount[k] = 1;
@@ -1664,7 +1706,9 @@ static void evaluate_scan(fr_eval *ev)
                 }
             }
         }
-    if (npend)
+    if (before)
+        scan_resolve_set(ev, pend & before[ix->ngroups]);
+    else if (npend)
         scan_pending(ev, npend, NONE32, &pmin);
     scan_filter(ev, cand, ix->sc_allc, ix->sc_nwc, ix->sc_nfc, ix->sc_fc_vidx, ix->sc_fc_rows);
     for (uint32_t w = 0; w < ix->sc_nwc; w++)
@@ -3794,6 +3838,14 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         return 0;   /* SCAN is for small rule sets: no filters, no programs */
     if (build_sprog(a, rs, ix) < 0)
         return -1;
+    if (nk <= 64) {
+        if (AZ(ix->sc_before, ix->ngroups + 1))
+            return -1;
+        for (uint32_t k = 0; k < nk; k++)
+            if (ix->kd_off[k + 1] > ix->kd_off[k] && !ix->groups[ix->klast[k]].cyclic)
+                for (uint32_t g = ix->klast[k] + 1; g <= ix->ngroups; g++)
+                    ix->sc_before[g] |= 1ull << k;
+    }
     uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);
     uint32_t *fvidx = malloc((2 * (size_t)nk + 1) * sizeof *fvidx);
     if (!fidx || !fvidx) {

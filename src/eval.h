@@ -196,6 +196,11 @@ struct fr_evindex {
     fr_sins   *sc_prog;
     uint32_t  *sc_pcond, *sc_preq;
     uint32_t  *sc_iref;                 /* [nitems]: a declared value as a ref (fr_sins), or NONE32 */
+    /* [ngroups + 1] when nkeys <= 64 (else NULL): the keys with declarers
+     * whose last declaring group comes before group g and is not cyclic
+     * (run_cyclic resolves those), as a bit set (the scan's pending keys
+     * are then a bit set too) */
+    uint64_t  *sc_before;
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
