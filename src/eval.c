@@ -1544,7 +1544,7 @@ static inline void scan_declare(fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
     uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
-    int c = pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    int c = pc == FR_SP_ALWAYS ? 1 : pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
     if (c < 0) {
         eval_declare_g(ev, r);
         return;
@@ -1579,7 +1579,7 @@ static inline void scan_check(fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
     uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
-    int c = pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    int c = pc == FR_SP_ALWAYS ? 1 : pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
     if (c > 0 && ix->sc_preq[r] != NONE32) {
         int q = sp_run(ev, ix->sc_prog + ix->sc_preq[r]);
         c = q < 0 ? -1 : !q;
@@ -3744,11 +3744,70 @@ static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *
     }
 }
 
-/* The flat programs of every rule (small rule sets).  0 or -1. */
+/* Whether the filters of the scan (the tables built) hold the dense test
+ * `n` of rule r: a candidate then passes it. */
+static int sp_covered(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t r, uint32_t n)
+{
+    const fr_fast *fa = &ix->fast[n];
+    if (fa->kind != FR_FAST_BITS || fa->vidx >= 2 * rs->nkeys)
+        return 0;
+    uint32_t v = fa->vidx, nf;
+    const uint32_t *list;
+    if (!(ix->rflat[r].flags & FR_RF_DECL)) {
+        if (!ix->sc_fc_rows)
+            return 0;
+        list = ix->sc_fc_vidx;
+        nf = ix->sc_nfc;
+    } else {
+        uint32_t g = ix->group_of[r];
+        if (g == NONE32 || ix->groups[g].cyclic)
+            return 0;
+        int declared = v < rs->nkeys && ix->kd_off[v] != ix->kd_off[v + 1];
+        if (!declared) {
+            if (!ix->sc_fd_rows)
+                return 0;
+            list = ix->sc_fd_vidx;
+            nf = ix->sc_nfd;
+        } else {
+            if (!ix->sc_fl_rows || !(ix->klast[v] < g))
+                return 0;
+            list = ix->sc_fl_vidx;
+            nf = ix->sc_nfl;
+        }
+    }
+    for (uint32_t f = 0; f < nf; f++)
+        if (list[f] == v)
+            return 1;
+    return 0;
+}
+
+/* The conjuncts of condition n (as sc_conj finds them) that the filters do
+ * not hold, in evaluation order, into out (NULL: counting).  Returns how
+ * many. */
+static uint32_t sp_residual(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t r, uint32_t n,
+                            uint32_t *out, uint32_t at)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_AND) {
+        at = sp_residual(rs, ix, r, nd->a, out, at);
+        return sp_residual(rs, ix, r, nd->b, out, at);
+    }
+    if (sp_covered(rs, ix, r, n))
+        return at;
+    if (out)
+        out[at] = n;
+    return at + 1;
+}
+
+/* The flat programs of every rule (small rule sets, after the filters are
+ * built).  A condition's program leaves out the conjuncts the filters
+ * hold (true for every candidate; FR_SP_ALWAYS when none is left).  0 or
+ * -1. */
 static int build_sprog(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules;
     size_t total = 0;
+    uint32_t *conj = NULL, ncap = 0;
     if (AZ(ix->sc_pcond, nr) || AZ(ix->sc_preq, nr) || AZ(ix->sc_iref, ix->nitems))
         return -1;
     for (uint32_t r = 0; r < nr; r++)
@@ -3756,27 +3815,50 @@ static int build_sprog(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
             ix->sc_iref[ix->item_off[r] + j] = sp_leafref(rs, rs->rules[r].items[j].value);
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
-        uint32_t sc = sp_size(rs, ix, ru->cond);
+        uint32_t nc = sp_residual(rs, ix, r, ru->cond, NULL, 0);
+        if (nc > ncap)
+            ncap = nc;
+    }
+    conj = malloc((ncap ? ncap : 1) * sizeof *conj);
+    if (!conj)
+        return -1;
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        uint32_t nc = sp_residual(rs, ix, r, ru->cond, conj, 0);
+        uint32_t sc = 0;
+        for (uint32_t i = 0; i < nc; i++)
+            sc += sp_size(rs, ix, conj[i]);
         uint32_t sq = ru->kind == FR_RULE_REQUIRE ? sp_size(rs, ix, ru->req) : 0;
         ix->sc_pcond[r] = ix->sc_preq[r] = NONE32;
         if (sc >= 0xf000 || sq >= 0xf000)
             continue;
-        ix->sc_pcond[r] = (uint32_t)total;
+        ix->sc_pcond[r] = sc ? (uint32_t)total : FR_SP_ALWAYS;
         total += sc;
         if (ru->kind == FR_RULE_REQUIRE) {
             ix->sc_preq[r] = (uint32_t)total;
             total += sq;
         }
     }
-    if (total >= NONE32 / 2 || AZ(ix->sc_prog, total))
+    if (total >= NONE32 / 2 || AZ(ix->sc_prog, total)) {
+        free(conj);
         return -1;
+    }
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
-        if (ix->sc_pcond[r] != NONE32)
-            sp_emit(rs, ix, ix->sc_prog + ix->sc_pcond[r], 0, ru->cond, FR_SP_TRUE, FR_SP_FALSE);
+        if (ix->sc_pcond[r] != NONE32 && ix->sc_pcond[r] != FR_SP_ALWAYS) {
+            /* the residual conjuncts, one after the other */
+            uint32_t nc = sp_residual(rs, ix, r, ru->cond, conj, 0), at = 0;
+            fr_sins *p = ix->sc_prog + ix->sc_pcond[r];
+            for (uint32_t i = 0; i < nc; i++) {
+                uint32_t sz = sp_size(rs, ix, conj[i]);
+                sp_emit(rs, ix, p, at, conj[i], i + 1 < nc ? (uint16_t)(at + sz) : FR_SP_TRUE, FR_SP_FALSE);
+                at += sz;
+            }
+        }
         if (ix->sc_preq[r] != NONE32)
             sp_emit(rs, ix, ix->sc_prog + ix->sc_preq[r], 0, ru->req, FR_SP_TRUE, FR_SP_FALSE);
     }
+    free(conj);
     return 0;
 }
 
@@ -3836,8 +3918,6 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     ix->cw_bound = bound <= 256 * 1024 ? bound : 0;
     if (rs->nrules > 1024)
         return 0;   /* SCAN is for small rule sets: no filters, no programs */
-    if (build_sprog(a, rs, ix) < 0)
-        return -1;
     if (nk <= 64) {
         if (AZ(ix->sc_before, ix->ngroups + 1))
             return -1;
@@ -3870,6 +3950,8 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
             for (uint32_t f = 0; f < ix->sc_nfl; f++)
                 ix->sc_fl_group[f] = ix->klast[ix->sc_fl_vidx[f]];
     }
+    if (rc == 0 && build_sprog(a, rs, ix) < 0)
+        rc = -1;
     free(fidx);
     free(fvidx);
     return rc;

@@ -92,6 +92,7 @@ enum { FR_SP_BITS = 0, FR_SP_FAST, FR_SP_EQ, FR_SP_CMP, FR_SP_TRUTHY, FR_SP_NODE
 #define FR_SP_TRUE  0xffffu
 #define FR_SP_FALSE 0xfffeu
 #define FR_SP_CONST 0x80000000u
+#define FR_SP_ALWAYS 0xfffffffeu   /* sc_pcond: nothing left to test (the filters hold it all) */
 
 /* What the hot paths read of a rule, in one place. */
 typedef struct fr_rflat {
