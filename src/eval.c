@@ -1621,6 +1621,9 @@ static void evaluate_scan(fr_eval *ev)
     uint32_t nfl = ix->sc_nfl, nwd = ix->sc_nwd;
     const uint64_t *before = ix->sc_before;
     uint64_t pend = 0;   /* (before: the pending keys) */
+    /* the last group of the next key final from there (filters sc_fl) */
+    uint32_t flnext = nfl ? ix->sc_fl_group[0] : NONE32;
+    const int anycyc = ix->sc_anycyc;
     for (uint32_t w = 0; w < nwd; w++)
         while (cand[w]) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(cand[w]);
@@ -1635,7 +1638,7 @@ static void evaluate_scan(fr_eval *ev)
                     }
                 } else if (npend && pmin < gi)
                     npend = scan_pending(ev, npend, gi, &pmin);
-                if (fl < nfl && ix->sc_fl_group[fl] < gi) {
+                if (flnext < gi) {
                     /* keys final from here on: their filters clear the
                      * positions from p on (p included) */
                     for (; fl < nfl && ix->sc_fl_group[fl] < gi; fl++) {
@@ -1647,12 +1650,13 @@ static void evaluate_scan(fr_eval *ev)
                         for (uint32_t x = w; x < nwd; x++)
                             cand[x] &= row[x];
                     }
+                    flnext = fl < nfl ? ix->sc_fl_group[fl] : NONE32;
                     continue;   /* take the next candidate again */
                 }
             }
             cand[w] &= cand[w] - 1;
             uint32_t r = ix->sc_rules[p];
-            if (ix->groups[gi].cyclic) {
+            if (anycyc && ix->groups[gi].cyclic) {
                 if (gi == last_cyc)
                     continue;
                 last_cyc = gi;
@@ -3865,6 +3869,9 @@ static int build_sprog(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t np = ix->nplan, nc = ix->nchecks, nk = rs->nkeys;
+    for (uint32_t g = 0; g < ix->ngroups; g++)
+        if (ix->groups[g].cyclic)
+            ix->sc_anycyc = true;
     ix->sc_nwd = (np + 63) / 64;
     ix->sc_nwc = (nc + 63) / 64;
     if (AZ(ix->sc_rules, np) || AZ(ix->sc_group, np) || AZ(ix->sc_alld, ix->sc_nwd) ||
@@ -3952,6 +3959,7 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     if (rc == 0 && build_sprog(a, rs, ix) < 0)
         rc = -1;
+
     free(fidx);
     free(fvidx);
     return rc;

@@ -202,6 +202,7 @@ struct fr_evindex {
      * (run_cyclic resolves those), as a bit set (the scan's pending keys
      * are then a bit set too) */
     uint64_t  *sc_before;
+    bool       sc_anycyc;               /* a group is cyclic */
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
