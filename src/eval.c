@@ -1043,12 +1043,24 @@ static void restore(fr_eval *ev)
             }
             ev->sc_touch[w] = ev->sc_err[w] = 0;
         }
-        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
-            uint32_t k = ev->touched_keys[i];
-            ev->input[k] = ev->res[k] = rs->keys[k].def;
-            ev->given[k] = 0;
-            ev->decl_by[k] = ev->conf_a[k] = ev->conf_b[k] = -1;
-            ev->declbits[k >> 6] &= ~(1ull << (k & 63));
+        /* (the touched keys changed only their resolved state: their input
+         * values changed only when given, undone above; conf_a/conf_b only
+         * when scan_conf) */
+        {
+            const fr_val *def = ix->sc_def;
+            fr_val *res = ev->res;
+            int32_t *by = ev->decl_by;
+            uint64_t *db = ev->declbits;
+            const uint32_t *tk = ev->touched_keys;
+            for (uint32_t i = 0, n = ev->ntouched_keys; i < n; i++) {
+                uint32_t k = tk[i];
+                res[k] = def[k];
+                by[k] = -1;
+                db[k >> 6] &= ~(1ull << (k & 63));
+            }
+            if (ev->scan_conf)
+                for (uint32_t i = 0, n = ev->ntouched_keys; i < n; i++)
+                    ev->conf_a[tk[i]] = ev->conf_b[tk[i]] = -1;
         }
         for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
             uint32_t r = ev->touched_rules[i];
