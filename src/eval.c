@@ -1462,12 +1462,14 @@ static inline void scan_filter(const fr_eval *ev, uint64_t *cand, const uint64_t
                                uint32_t nf, const uint32_t *vidx, const uint64_t *rows)
 {
     if (nw == 1) {
+        /* (a filter slot is dense: bool, or enum of at most 63 values, so
+         * d < 64) */
         uint64_t c = all[0];
-        for (uint32_t f = 0; f < nf; f++) {
-            const fr_val *v = &ev->res[vidx[f]];
+        const fr_val *res = ev->res;
+        for (uint32_t f = 0; f < nf; f++, rows += 64) {
+            const fr_val *v = &res[vidx[f]];
             uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
-            if (d < 64)
-                c &= rows[(size_t)f * 64 + d];
+            c &= rows[d & 63];
         }
         cand[0] = c;
         return;
