@@ -2243,6 +2243,16 @@ long fr_result_next_declared(const fr_result *r, long after)
 
 static char *put_i64(char *p, int64_t x)
 {
+    /* (small values, the common case, without the division loop) */
+    if (x >= 0 && x < 100) {
+        if (x < 10) {
+            *p = (char)('0' + x);
+            return p + 1;
+        }
+        p[0] = (char)('0' + x / 10);
+        p[1] = (char)('0' + x % 10);
+        return p + 2;
+    }
     char tmp[24];
     char *e = tmp + sizeof tmp, *q = e;
     uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
