@@ -772,7 +772,7 @@ static void note_declarer(fr_eval *ev, uint32_t r)
 
 /* compute_key in the incremental mode: from the baseline's enabled
  * declarers and the ones noted in this config, merged in kd order. */
-static void compute_key_incr(fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
+static inline __attribute__((always_inline)) void compute_key_incr(fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
 {
     const struct fr_evindex *ix = ev->ix;
     if (ev->mode != FR_MODE_INCR || ev->kl_full || !ix->kdb_off) {
@@ -1281,7 +1281,7 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
 }
 
 /* Collects and renders the messages of the current evaluation.  0 or -1. */
-static int collect(fr_eval *ev)
+static __attribute__((noinline)) int collect(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     ev->nrecs = 0;
