@@ -1036,13 +1036,19 @@ static void restore(fr_eval *ev)
                 given[k] = 0;
             }
         }
-        for (uint32_t w = 0; w < ev->nwrules; w++) {
-            for (uint64_t b = ev->sc_touch[w]; b; b &= b - 1) {
-                uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(b);
-                ev->rst[r].on = ev->rst[r].rt = 0;
+        if (ev->nwrules == 1) {
+            /* few rules: all of them (marks are < epoch) */
+            if (ev->sc_touch[0] | ev->ntouched_rules)
+                memset(ev->rst, 0, rs->nrules * sizeof *ev->rst);
+            ev->sc_touch[0] = ev->sc_err[0] = 0;
+        } else
+            for (uint32_t w = 0; w < ev->nwrules; w++) {
+                for (uint64_t b = ev->sc_touch[w]; b; b &= b - 1) {
+                    uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(b);
+                    ev->rst[r].on = ev->rst[r].rt = 0;
+                }
+                ev->sc_touch[w] = ev->sc_err[w] = 0;
             }
-            ev->sc_touch[w] = ev->sc_err[w] = 0;
-        }
         /* (the touched keys changed only their resolved state: their input
          * values changed only when given, undone above; conf_a/conf_b only
          * when scan_conf) */
