@@ -1593,6 +1593,56 @@ static inline void scan_declare(fr_eval *ev, uint32_t r)
     ev->rst[r].on = 1;
 }
 
+/* SCAN mode with the pending keys as a bit set (ix->sc_before): a declare
+ * rule (as scan_declare) and, when it is enabled, its keys noted pending
+ * (their one declarer, or more). */
+static inline void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
+    int c = pc == FR_SP_ALWAYS ? 1 : pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    const fr_rule *ru = &ev->rs->rules[r];
+    uint32_t base = ix->item_off[r];
+    if (c < 0) {
+        eval_declare_g(ev, r);
+        if (!ev->rst[r].on)
+            return;
+    } else {
+        ev->rst[r].rt = 0;
+        ev->rst[r].on = 0;
+        if (!c)
+            return;
+        for (uint32_t j = 0; j < ru->nitems; j++) {
+            uint32_t ref = ix->sc_iref[base + j];
+            if (ref != NONE32) {
+                ev->itemval[base + j] = *sp_ref(ev, ref);
+                continue;
+            }
+            int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+            if (rc) {
+                ev->rst[r].rt = (uint8_t)rc;
+                ev->rt_node[r] = ev->err_node;
+                return;
+            }
+        }
+        ev->rst[r].on = 1;
+    }
+    uint64_t p = *pend;
+    for (uint32_t j = 0; j < ru->nitems; j++) {
+        uint32_t k = ru->items[j].key;
+        uint64_t bit = 1ull << (k & 63);
+        if (p & bit)
+            ev->kcount[k] = 2;
+        else {
+            p |= bit;
+            ev->kcount[k] = 1;
+            ev->kitem[k] = base + j;
+            ev->krule[k] = r;
+        }
+    }
+    *pend = p;
+}
+
 /* SCAN mode: a check through the flat programs of its conditions (as
  * eval_check_g). */
 static inline void scan_check(fr_eval *ev, uint32_t r)
@@ -1697,26 +1747,20 @@ static void evaluate_scan(fr_eval *ev)
                 }
                 continue;
             }
-            scan_declare(ev, r);
             ev->sc_touch[r >> 6] |= 1ull << (r & 63);
+            if (before) {
+                scan_declare_set(ev, r, &pend);
+                if (ev->rst[r].rt)
+                    ev->sc_err[r >> 6] |= 1ull << (r & 63);
+                continue;
+            }
+            scan_declare(ev, r);
             if (ev->rst[r].rt)
                 ev->sc_err[r >> 6] |= 1ull << (r & 63);
             if (ev->rst[r].on) {
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++) {
                     uint32_t k = ru->items[j].key;
-                    if (before) {
-                        uint64_t bit = 1ull << (k & 63);
-                        if (pend & bit)
-                            ev->kcount[k] = 2;
-                        else {
-                            pend |= bit;
-                            ev->kcount[k] = 1;
-                            ev->kitem[k] = ix->item_off[r] + j;
-                            ev->krule[k] = r;
-                        }
-                        continue;
-                    }
                     if (ev->kneed[k] != ev->epoch) {
                         ev->kneed[k] = ev->epoch;
                         ev->kcount[k] = 1;
