@@ -1049,6 +1049,15 @@ static void restore(fr_eval *ev)
                 }
                 ev->sc_touch[w] = ev->sc_err[w] = 0;
             }
+        for (uint64_t b = ev->sc_rkeys; b; b &= b - 1) {
+            uint32_t k = (uint32_t)__builtin_ctzll(b);
+            ev->res[k] = ix->sc_def[k];
+            ev->decl_by[k] = -1;
+        }
+        if (ev->sc_rkeys) {
+            ev->declbits[0] &= ~ev->sc_rkeys;
+            ev->sc_rkeys = 0;
+        }
         /* (the touched keys changed only their resolved state: their input
          * values changed only when given, undone above; conf_a/conf_b only
          * when scan_conf) */
@@ -1545,11 +1554,9 @@ static inline void scan_resolve_set(fr_eval *ev, uint64_t todo)
     for (; todo; todo &= todo - 1) {
         uint32_t k = (uint32_t)__builtin_ctzll(todo);
         if (ev->kcount[k] == 1) {
-            /* one enabled declarer (as scan_resolve) */
-            if (ev->kmark[k] != ev->epoch) {
-                ev->kmark[k] = ev->epoch;
-                ev->touched_keys[ev->ntouched_keys++] = k;
-            }
+            /* one enabled declarer (as scan_resolve; no conflict, so the
+             * key goes on sc_rkeys instead of the touched list) */
+            ev->sc_rkeys |= 1ull << k;
             ev->res[k] = ev->itemval[ev->kitem[k]];
             ev->decl_by[k] = (int32_t)ev->krule[k];
             ev->declbits[0] |= 1ull << k;

@@ -285,6 +285,7 @@ struct fr_eval {
      * message that fired) */
     uint64_t *sc_touch, *sc_err;
     uint32_t  nwrules;
+    uint64_t  sc_rkeys;      /* scan mode, sc_before: keys resolved from their one declarer */
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;
