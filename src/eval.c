@@ -2323,6 +2323,16 @@ static char *put_i64(char *p, int64_t x)
     return p + (e - q);
 }
 
+/* A rule name from ix->rnames (32 bytes are read, and written, whatever n:
+ * rnames has 32 bytes after its last name, the line's bound 32 more). */
+static inline char *rname_put(char *p, const char *s, uint32_t n)
+{
+    memcpy(p, s, 32);
+    if (n > 32)
+        memcpy(p + 32, s + 32, n - 32);
+    return p + n;
+}
+
 fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size_t *cap)
 {
     if (!r || !buf || !len || !cap)
@@ -2345,18 +2355,15 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
     int fast = !ev->recs_ready && !ev->conflicts && !ev->noscs;
     if (!fast)
         fr_eval_recs(r->ev);
-    uint32_t ne = 0;
-    if (fast) {
-        for (uint32_t w = 0; w < ev->nwrules; w++)
-            ne |= ev->sc_err[w] != 0;
-    } else
-        ne = ev->nmsgs[FR_SEV_ERROR];
-    /* an upper bound of the line, then one pass of copies */
-    size_t need = 16;
+    /* (fast: the errors are the rules on sc_err, as the status says) */
+    uint32_t ne = fast ? ev->status == FR_STATUS_ERROR : ev->nmsgs[FR_SEV_ERROR];
+    /* an upper bound of the line, then one pass of copies (32 more: the
+     * overrun of rname_put) */
+    size_t need = 16 + 32;
     size_t nw = (rs->nkeys + 63) / 64;
     if (ix->cw_bound) {
         /* every rule name and key, plus the string values declared */
-        need = ix->cw_bound;
+        need = ix->cw_bound + 32;
         for (size_t w = 0; w < nw; w++)
             for (uint64_t bits = ev->declbits[w] & ix->cw_strmask[w]; bits; bits &= bits - 1) {
                 const fr_val *v = &ev->res[w * 64 + (size_t)__builtin_ctzll(bits)];
@@ -2411,8 +2418,7 @@ sized:
                     if (!firste)
                         *p++ = ',';
                     firste = 0;
-                    memcpy(p, ix->rnames + rf->name, rf->name_len);
-                    p += rf->name_len;
+                    p = rname_put(p, ix->rnames + rf->name, rf->name_len);
                 }
         for (uint32_t i = 0; !fast && i < ev->nrecs; i++) {
             if (ev->recs[i].sev != FR_SEV_ERROR)
@@ -2421,8 +2427,7 @@ sized:
             if (!firste)
                 *p++ = ',';
             firste = 0;
-            memcpy(p, ix->rnames + rf->name, rf->name_len);
-            p += rf->name_len;
+            p = rname_put(p, ix->rnames + rf->name, rf->name_len);
         }
     } else {
         memcpy(p, "ok\t-", 4);
@@ -3575,7 +3580,8 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     size_t nnames = 0;
     for (uint32_t r = 0; r < nr; r++)
         nnames += ix->rname_len[r];
-    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames))
+    /* (32 more bytes: the compact writer copies a name 32 bytes at a time) */
+    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames + 32))
         goto oom;
     nnames = 0;
     for (uint32_t r = 0; r < nr; r++) {
