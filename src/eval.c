@@ -2442,9 +2442,7 @@ sized:
             if (!first)
                 *p++ = ' ';
             first = 0;
-            memcpy(p, rs->keys[k].name, ix->kname_len[k]);
-            p += ix->kname_len[k];
-            *p++ = '=';
+            p = rname_put(p, ix->cw_knames + ix->cw_koff[k], ix->kname_len[k] + 1);
             if (v->is_null) {
                 memcpy(p, "null", 4);
                 p += 4;
@@ -4010,6 +4008,18 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
             bound += 20;
     }
     ix->cw_bound = bound <= 256 * 1024 ? bound : 0;
+    size_t nkn = 32;
+    for (uint32_t k = 0; k < nk; k++)
+        nkn += ix->kname_len[k] + 1;
+    if (AZ(ix->cw_koff, nk) || AZ(ix->cw_knames, nkn))
+        return -1;
+    nkn = 0;
+    for (uint32_t k = 0; k < nk; k++) {
+        ix->cw_koff[k] = (uint32_t)nkn;
+        memcpy(ix->cw_knames + nkn, rs->keys[k].name, ix->kname_len[k]);
+        nkn += ix->kname_len[k];
+        ix->cw_knames[nkn++] = '=';
+    }
     if (rs->nrules > 1024)
         return 0;   /* SCAN is for small rule sets: no filters, no programs */
     if (nk <= 64) {

@@ -203,6 +203,10 @@ struct fr_evindex {
      * are then a bit set too) */
     uint64_t  *sc_before;
     bool       sc_anycyc;               /* a group is cyclic */
+    /* the compact writer: "KEY=" of every key, back to back, 32 bytes
+     * after the last (copied 32 bytes at a time, as rnames) */
+    char      *cw_knames;
+    uint32_t  *cw_koff;                 /* [nkeys] */
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
