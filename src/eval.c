@@ -970,7 +970,7 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
     }
 }
 
-static void run_group(fr_eval *ev, uint32_t gi)
+static inline __attribute__((always_inline)) void run_group(fr_eval *ev, uint32_t gi)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_group *g = &ix->groups[gi];
