@@ -2323,8 +2323,9 @@ static char *put_i64(char *p, int64_t x)
     return p + (e - q);
 }
 
-/* A rule name from ix->rnames (32 bytes are read, and written, whatever n:
- * rnames has 32 bytes after its last name, the line's bound 32 more). */
+/* A name from a padded table (ix->rnames, cw_knames, ecompact): 32 bytes
+ * are read, and written, whatever n (the tables have 32 bytes after their
+ * last name, the line's bound 32 more). */
 static inline char *rname_put(char *p, const char *s, uint32_t n)
 {
     memcpy(p, s, 32);
@@ -2463,8 +2464,7 @@ sized:
                 break;
             case FR_T_ENUM: {
                 uint32_t at = ix->enum_off[rs->keys[k].type.enum_id] + (uint32_t)v->i;
-                memcpy(p, ix->ecompact[at], ix->ecompact_len[at]);
-                p += ix->ecompact_len[at];
+                p = rname_put(p, ix->ecompact[at], ix->ecompact_len[at]);
                 break;
             }
             default: {
@@ -3460,22 +3460,31 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     uint32_t nev = ix->enum_off[rs->nenums];
     if (AZ(ix->ecompact, nev) || AZ(ix->ecompact_len, nev))
         return -1;
-    for (uint32_t e = 0; e < rs->nenums; e++)
-        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
-            fr_buf b = { 0 };
-            const char *name = rs->enums[e].values[v];
-            fr_compact_str(&b, name, strlen(name));
-            if (b.oom) {
-                fr_buf_free(&b);
-                return -1;
+    {
+        /* every value's text, NUL-terminated, back to back in one block with
+         * 32 bytes after the last (the compact writer copies 32 bytes at a
+         * time); ecompact_len first holds the offsets */
+        fr_buf b = { 0 };
+        for (uint32_t e = 0; e < rs->nenums; e++)
+            for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
+                const char *name = rs->enums[e].values[v];
+                ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)b.len;
+                fr_compact_str(&b, name, strlen(name));
+                fr_buf_put(&b, "", 1);
             }
-            char *c = fr_arena_strndup(a, b.p ? b.p : "", b.len);
-            fr_buf_free(&b);
-            if (!c)
-                return -1;
-            ix->ecompact[ix->enum_off[e] + v] = c;
-            ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)strlen(c);
+        char *blk = b.oom ? NULL : fr_arena_alloc(a, b.len + 32);
+        if (blk) {
+            memcpy(blk, b.p ? b.p : "", b.len);
+            memset(blk + b.len, 0, 32);
         }
+        fr_buf_free(&b);
+        if (!blk)
+            return -1;
+        for (uint32_t v = 0; v < nev; v++) {
+            ix->ecompact[v] = blk + ix->ecompact_len[v];
+            ix->ecompact_len[v] = (uint32_t)strlen(ix->ecompact[v]);
+        }
+    }
     /* Small rule sets: scanning every rule with its pre-check costs less
      * than the bookkeeping of the incremental mode. */
     ix->default_mode = nr <= 256 ? FR_MODE_SCAN : FR_MODE_INCR;
