@@ -370,6 +370,68 @@ static inline int rule_cond(fr_eval *ev, uint32_t r, uint32_t cond)
     return 1;
 }
 
+/* A value of a flat program (fr_sins): a value index or a constant. */
+static inline const fr_val *sp_ref(const fr_eval *ev, uint32_t ref)
+{
+    return (ref & FR_SP_CONST) ? &ev->rs->consts[ref & ~FR_SP_CONST] : &ev->res[ref];
+}
+
+/* Runs a flat program: 1, 0, or -1 when a test failed with a run-time error
+ * (the caller evaluates the tree instead). */
+static inline __attribute__((always_inline)) int sp_run(fr_eval *ev, const fr_sins *prog)
+{
+    uint32_t pc = 0;
+    for (;;) {
+        const fr_sins *in = &prog[pc];
+        int c;
+        if (__builtin_expect(in->kind == FR_SP_BITS, 1)) {
+            const fr_val *v = &ev->res[in->a];
+            uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
+            c = (int)((in->x >> d) & 1);
+        } else switch (in->kind) {
+        case FR_SP_FAST:
+            c = fast_test(ev, &ev->ix->fast[in->a]);
+            break;
+        case FR_SP_EQ: {
+            const fr_val *a = sp_ref(ev, in->a), *b = sp_ref(ev, in->b);
+            int eq;
+            if (a->is_null | b->is_null)
+                eq = a->is_null == b->is_null;
+            else if (in->str)
+                eq = a->i == b->i && (a->i == 0 || memcmp(a->s, b->s, (size_t)a->i) == 0);
+            else
+                eq = a->i == b->i;
+            c = in->op == FR_OP_EQ ? eq : !eq;
+            break;
+        }
+        case FR_SP_CMP: {
+            const fr_val *a = sp_ref(ev, in->a), *b = sp_ref(ev, in->b);
+            if (a->is_null | b->is_null)
+                c = 0;
+            else
+                switch (in->op) {
+                case FR_OP_LT: c = a->i < b->i; break;
+                case FR_OP_LE: c = a->i <= b->i; break;
+                case FR_OP_GT: c = a->i > b->i; break;
+                default:       c = a->i >= b->i; break;
+                }
+            break;
+        }
+        case FR_SP_TRUTHY:
+            c = truthy(*sp_ref(ev, in->a));
+            break;
+        default:
+            c = ev_cond(ev, in->a);
+            if (c < 0)
+                return -1;
+            break;
+        }
+        pc = c ? in->t : in->f;
+        if (pc >= FR_SP_FALSE)
+            return pc == FR_SP_TRUE;
+    }
+}
+
 int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out)
 {
     return ev_val(ev, n, out);
@@ -806,7 +868,7 @@ static void note_declarer(fr_eval *ev, uint32_t r)
 
 /* compute_key in the incremental mode: from the baseline's enabled
  * declarers and the ones noted in this config, merged in kd order. */
-static void compute_key_incr(fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
+static inline __attribute__((always_inline)) void compute_key_incr(fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
 {
     const struct fr_evindex *ix = ev->ix;
     if (ev->mode != FR_MODE_INCR || ev->kl_full || !ix->kdb_off) {
@@ -1010,7 +1072,7 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
     }
 }
 
-static void run_group(fr_eval *ev, uint32_t gi)
+static inline __attribute__((always_inline)) void run_group(fr_eval *ev, uint32_t gi)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_group *g = &ix->groups[gi];
@@ -1058,28 +1120,66 @@ static void restore(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     const fr_ruleset *rs = ev->rs;
-    if (ev->mode == FR_MODE_SCAN && ix->sc_bulk) {
+    if (ev->mode == FR_MODE_SCAN) {
         /* back to the empty state: every key its default, undeclared;
-         * every rule off (few keys and rules: copying them all is
-         * cheaper than going through the lists) */
-        uint32_t nk = rs->nkeys;
-        memcpy(ev->res, ix->sc_def, 2 * (size_t)nk * sizeof *ev->res);
-        memset(ev->given, 0, nk);
-        memset(ev->decl_by, 0xff, nk * sizeof *ev->decl_by);
-        memset(ev->conf_a, 0xff, nk * sizeof *ev->conf_a);
-        memset(ev->conf_b, 0xff, nk * sizeof *ev->conf_b);
-        memset(ev->declbits, 0, ((nk + 63) / 64) * sizeof *ev->declbits);
-        memset(ev->rst, 0, rs->nrules * sizeof *ev->rst);   /* (marks are < epoch) */
-        ev->ntouched_keys = ev->ntouched_rules = 0;
-    } else if (ev->mode == FR_MODE_SCAN) {
-        /* back to the empty state: every key its default, undeclared;
-         * every rule off */
-        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
-            uint32_t k = ev->touched_keys[i];
-            ev->input[k] = ev->res[k] = rs->keys[k].def;
-            ev->given[k] = 0;
-            ev->decl_by[k] = ev->conf_a[k] = ev->conf_b[k] = -1;
-            ev->declbits[k >> 6] &= ~(1ull << (k & 63));
+         * every rule off.  The keys given (by the config or the
+         * environment: the reader's list) changed only their input and
+         * resolved values; the touched keys (resolved from declarers, or
+         * touched otherwise) everything; the rules evaluated are on
+         * sc_touch (and on touched_rules when a cyclic group ran). */
+        {
+            const fr_val *def = ix->sc_def;
+            fr_val *in = ev->input, *res = ev->res;
+            uint8_t *given = ev->given;
+            const uint32_t *gk = ev->cfg.given_keys;
+            for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+                uint32_t k = gk[i];
+                fr_val d = def[k];
+                in[k] = d;
+                res[k] = d;
+                given[k] = 0;
+            }
+        }
+        if (ev->nwrules == 1) {
+            /* few rules: all of them (marks are < epoch) */
+            if (ev->sc_touch[0] | ev->ntouched_rules)
+                memset(ev->rst, 0, rs->nrules * sizeof *ev->rst);
+            ev->sc_touch[0] = ev->sc_err[0] = 0;
+        } else
+            for (uint32_t w = 0; w < ev->nwrules; w++) {
+                for (uint64_t b = ev->sc_touch[w]; b; b &= b - 1) {
+                    uint32_t r = w * 64 + (uint32_t)__builtin_ctzll(b);
+                    ev->rst[r].on = ev->rst[r].rt = 0;
+                }
+                ev->sc_touch[w] = ev->sc_err[w] = 0;
+            }
+        for (uint64_t b = ev->sc_rkeys; b; b &= b - 1) {
+            uint32_t k = (uint32_t)__builtin_ctzll(b);
+            ev->res[k] = ix->sc_def[k];
+            ev->decl_by[k] = -1;
+        }
+        if (ev->sc_rkeys) {
+            ev->declbits[0] &= ~ev->sc_rkeys;
+            ev->sc_rkeys = 0;
+        }
+        /* (the touched keys changed only their resolved state: their input
+         * values changed only when given, undone above; conf_a/conf_b only
+         * when scan_conf) */
+        {
+            const fr_val *def = ix->sc_def;
+            fr_val *res = ev->res;
+            int32_t *by = ev->decl_by;
+            uint64_t *db = ev->declbits;
+            const uint32_t *tk = ev->touched_keys;
+            for (uint32_t i = 0, n = ev->ntouched_keys; i < n; i++) {
+                uint32_t k = tk[i];
+                res[k] = def[k];
+                by[k] = -1;
+                db[k >> 6] &= ~(1ull << (k & 63));
+            }
+            if (ev->scan_conf)
+                for (uint32_t i = 0, n = ev->ntouched_keys; i < n; i++)
+                    ev->conf_a[tk[i]] = ev->conf_b[tk[i]] = -1;
         }
         for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
             uint32_t r = ev->touched_rules[i];
@@ -1139,6 +1239,7 @@ static void restore(fr_eval *ev)
         ev->nmsgs[s] = 0;
     ev->nrecs = 0;
     ev->msgs_ready = 0;
+    ev->recs_ready = 1;
     ev->invalid_reason = NULL;
     if (++ev->epoch == 0) {
         for (uint32_t r = 0; r < rs->nrules; r++)
@@ -1148,7 +1249,10 @@ static void restore(fr_eval *ev)
         memset(ev->kl_stamp, 0, rs->nkeys * sizeof *ev->kl_stamp);
         ev->epoch = 1;
     }
-    fr_arena_reset(ev->arena);
+    if (ev->arena_used) {
+        fr_arena_reset(ev->arena);
+        ev->arena_used = 0;
+    }
 }
 
 /* ==== messages ================================================================= */
@@ -1364,7 +1468,7 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
 }
 
 /* Collects and renders the messages of the current evaluation.  0 or -1. */
-static int collect(fr_eval *ev)
+static __attribute__((noinline)) int collect(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
     ev->nrecs = 0;
@@ -1424,12 +1528,67 @@ static int collect(fr_eval *ev)
     /* The message lists are built when first asked for, and their texts
      * rendered then (fr_result_message): the compact format needs neither. */
     ev->msgs_ready = 0;
+    ev->recs_ready = 1;
     ev->status = ev->nmsgs[FR_SEV_ERROR] ? FR_STATUS_ERROR : FR_STATUS_OK;
     return 0;
 }
 
+/* SCAN mode: the status of the current evaluation; the records are built
+ * when asked for (fr_eval_recs).  0. */
+static int collect_scan(fr_eval *ev)
+{
+    ev->conflicts = 0;
+    /* the rules of a cyclic group that ran are on touched_rules */
+    for (uint32_t i = 0; i < ev->ntouched_rules; i++) {
+        uint32_t r = ev->touched_rules[i];
+        ev->sc_touch[r >> 6] |= 1ull << (r & 63);
+        if (ev->rst[r].rt)
+            ev->sc_err[r >> 6] |= 1ull << (r & 63);
+    }
+    if (ev->scan_conf)
+        for (uint32_t i = 0; i < ev->ntouched_keys; i++)
+            if (ev->conf_a[ev->touched_keys[i]] >= 0)
+                ev->conflicts = 1;
+    uint64_t e = 0;
+    for (uint32_t w = 0; w < ev->nwrules; w++)
+        e |= ev->sc_err[w];
+    ev->nrecs = 0;
+    ev->recs_ready = 0;
+    ev->msgs_ready = 0;
+    ev->status = (e || ev->conflicts || ev->noscs) ? FR_STATUS_ERROR : FR_STATUS_OK;
+    return 0;
+}
+
+void fr_eval_recs(fr_eval *ev)
+{
+    if (ev->recs_ready)
+        return;
+    /* SCAN mode: the evaluated rules in rule order, then the conflicts and
+     * oscillations (as collect()) */
+    recsink k = { ev->recs, 0, ev->caprecs, { 0, 0, 0 } };
+    for (uint32_t w = 0; w < ev->nwrules; w++)
+        for (uint64_t b = ev->sc_touch[w]; b; b &= b - 1)
+            rule_recs(ev, &k, w * 64 + (uint32_t)__builtin_ctzll(b), 1);
+    uint32_t nrules_recs = k.n;
+    if (ev->conflicts)
+        for (uint32_t i = 0; i < ev->ntouched_keys; i++) {
+            uint32_t key = ev->touched_keys[i];
+            if (ev->conf_a[key] >= 0)
+                sink_add(&k, (uint32_t)ev->conf_a[key], 1, key, FR_SEV_ERROR);
+        }
+    for (uint32_t i = 0; i < ev->noscs; i++)
+        sink_add(&k, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+    ev->nrecs = k.n;
+    for (int sv = 0; sv < 3; sv++)
+        ev->nmsgs[sv] = k.nm[sv];
+    if (ev->nrecs != nrules_recs)
+        sort_recs(ev->recs, ev->nrecs);
+    ev->recs_ready = 1;
+}
+
 void fr_eval_build_messages(fr_eval *ev)
 {
+    fr_eval_recs(ev);
     if (ev->msgs_ready)
         return;
     uint32_t at[3] = { 0, 0, 0 };
@@ -1460,6 +1619,7 @@ static const char *render(fr_eval *ev, int sev, size_t i)
         fr_buf_free(b);
         return NULL;
     }
+    ev->arena_used = 1;
     return fr_arena_strndup(ev->arena, b->p ? b->p : "", b->len);
 }
 
@@ -1483,12 +1643,14 @@ static inline void scan_filter(const fr_eval *ev, uint64_t *cand, const uint64_t
                                uint32_t nf, const uint32_t *vidx, const uint64_t *rows)
 {
     if (nw == 1) {
+        /* (a filter slot is dense: bool, or enum of at most 63 values, so
+         * d < 64) */
         uint64_t c = all[0];
-        for (uint32_t f = 0; f < nf; f++) {
-            const fr_val *v = &ev->res[vidx[f]];
+        const fr_val *res = ev->res;
+        for (uint32_t f = 0; f < nf; f++, rows += 64) {
+            const fr_val *v = &res[vidx[f]];
             uint32_t d = v->is_null ? 0 : (uint32_t)v->i + 1;
-            if (d < 64)
-                c &= rows[(size_t)f * 64 + d];
+            c &= rows[d & 63];
         }
         cand[0] = c;
         return;
@@ -1550,12 +1712,130 @@ static uint32_t scan_pending(fr_eval *ev, uint32_t npend, uint32_t gi, uint32_t 
     return keep;
 }
 
-static inline void scan_touch_rule(fr_eval *ev, uint32_t r)
+/* SCAN mode, keys as a bit set (ix->sc_before): resolves the keys of
+ * `todo` (as scan_pending; sc_before leaves out the keys whose last group
+ * is cyclic). */
+static inline void scan_resolve_set(fr_eval *ev, uint64_t todo)
 {
-    if (ev->rst[r].mark != ev->epoch) {
-        ev->rst[r].mark = ev->epoch;
-        ev->touched_rules[ev->ntouched_rules++] = r;
+    for (; todo; todo &= todo - 1) {
+        uint32_t k = (uint32_t)__builtin_ctzll(todo);
+        if (ev->kcount[k] == 1) {
+            /* one enabled declarer (as scan_resolve; no conflict, so the
+             * key goes on sc_rkeys instead of the touched list) */
+            ev->sc_rkeys |= 1ull << k;
+            ev->res[k] = ev->itemval[ev->kitem[k]];
+            ev->decl_by[k] = (int32_t)ev->krule[k];
+            ev->declbits[0] |= 1ull << k;
+        } else
+            scan_resolve(ev, k);
     }
+}
+
+/* SCAN mode: a declare rule through the flat program of its condition
+ * (as eval_declare_g). */
+static inline void scan_declare(fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
+    int c = pc == FR_SP_ALWAYS ? 1 : pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    if (c < 0) {
+        eval_declare_g(ev, r);
+        return;
+    }
+    ev->rst[r].rt = 0;
+    if (!c) {
+        ev->rst[r].on = 0;
+        return;
+    }
+    const fr_rule *ru = &ev->rs->rules[r];
+    uint32_t base = ix->item_off[r];
+    for (uint32_t j = 0; j < ru->nitems; j++) {
+        uint32_t ref = ix->sc_iref[base + j];
+        if (ref != NONE32) {
+            ev->itemval[base + j] = *sp_ref(ev, ref);
+            continue;
+        }
+        int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+        if (rc) {
+            ev->rst[r].on = 0;
+            ev->rst[r].rt = (uint8_t)rc;
+            ev->rt_node[r] = ev->err_node;
+            return;
+        }
+    }
+    ev->rst[r].on = 1;
+}
+
+/* SCAN mode with the pending keys as a bit set (ix->sc_before): a declare
+ * rule (as scan_declare) and, when it is enabled, its keys noted pending
+ * (their one declarer, or more). */
+static inline void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
+    int c = pc == FR_SP_ALWAYS ? 1 : pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    const fr_rule *ru = &ev->rs->rules[r];
+    uint32_t base = ix->item_off[r];
+    if (c < 0) {
+        eval_declare_g(ev, r);
+        if (!ev->rst[r].on)
+            return;
+    } else {
+        ev->rst[r].rt = 0;
+        ev->rst[r].on = 0;
+        if (!c)
+            return;
+        for (uint32_t j = 0; j < ru->nitems; j++) {
+            uint32_t ref = ix->sc_iref[base + j];
+            if (ref != NONE32) {
+                ev->itemval[base + j] = *sp_ref(ev, ref);
+                continue;
+            }
+            int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+            if (rc) {
+                ev->rst[r].rt = (uint8_t)rc;
+                ev->rt_node[r] = ev->err_node;
+                return;
+            }
+        }
+        ev->rst[r].on = 1;
+    }
+    uint64_t p = *pend;
+    for (uint32_t j = 0; j < ru->nitems; j++) {
+        uint32_t k = ru->items[j].key;
+        uint64_t bit = 1ull << (k & 63);
+        if (p & bit)
+            ev->kcount[k] = 2;
+        else {
+            p |= bit;
+            ev->kcount[k] = 1;
+            ev->kitem[k] = base + j;
+            ev->krule[k] = r;
+        }
+    }
+    *pend = p;
+}
+
+/* SCAN mode: a check through the flat programs of its conditions (as
+ * eval_check_g). */
+static inline void scan_check(fr_eval *ev, uint32_t r)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
+    int c = pc == FR_SP_ALWAYS ? 1 : pc == NONE32 ? -1 : sp_run(ev, ix->sc_prog + pc);
+    if (c > 0 && ix->sc_preq[r] != NONE32) {
+        int q = sp_run(ev, ix->sc_prog + ix->sc_preq[r]);
+        c = q < 0 ? -1 : !q;
+    }
+    if (c < 0) {
+        if (ix->sc_exact)
+            eval_check_ng(ev, r);
+        else
+            eval_check_g(ev, r);
+        return;
+    }
+    ev->rst[r].on = (uint8_t)c;
+    ev->rst[r].rt = 0;
 }
 
 /* SCAN mode: the declare rules in plan order and the checks, each only
@@ -1568,24 +1848,40 @@ static void evaluate_scan(fr_eval *ev)
 {
     const fr_ruleset *rs = ev->rs;
     const struct fr_evindex *ix = ev->ix;
-    for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
-        uint32_t k = ev->cfg.given_keys[i];
-        ev->res[k] = ev->input[k];
+    {
+        const fr_val *in = ev->input;
+        fr_val *res = ev->res;
+        const uint32_t *gk = ev->cfg.given_keys;
+        for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+            uint32_t k = gk[i];
+            res[k] = in[k];
+        }
     }
     ev->scan_conf = 0;
     uint64_t *cand = ev->scand;
     scan_filter(ev, cand, ix->sc_alld, ix->sc_nwd, ix->sc_nfd, ix->sc_fd_vidx, ix->sc_fd_rows);
     uint32_t npend = 0, pmin = NONE32, cur = NONE32, last_cyc = NONE32, fl = 0;
     uint32_t nfl = ix->sc_nfl, nwd = ix->sc_nwd;
+    const uint64_t *before = ix->sc_before;
+    uint64_t pend = 0;   /* (before: the pending keys) */
+    /* the last group of the next key final from there (filters sc_fl) */
+    uint32_t flnext = nfl ? ix->sc_fl_group[0] : NONE32;
+    const int anycyc = ix->sc_anycyc;
     for (uint32_t w = 0; w < nwd; w++)
         while (cand[w]) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(cand[w]);
             uint32_t gi = ix->sc_group[p];
             if (gi != cur) {
                 cur = gi;
-                if (npend && pmin < gi)
+                if (before) {
+                    uint64_t todo = pend & before[gi];
+                    if (todo) {
+                        pend &= ~todo;
+                        scan_resolve_set(ev, todo);
+                    }
+                } else if (npend && pmin < gi)
                     npend = scan_pending(ev, npend, gi, &pmin);
-                if (fl < nfl && ix->sc_fl_group[fl] < gi) {
+                if (flnext < gi) {
                     /* keys final from here on: their filters clear the
                      * positions from p on (p included) */
                     for (; fl < nfl && ix->sc_fl_group[fl] < gi; fl++) {
@@ -1597,12 +1893,13 @@ static void evaluate_scan(fr_eval *ev)
                         for (uint32_t x = w; x < nwd; x++)
                             cand[x] &= row[x];
                     }
+                    flnext = fl < nfl ? ix->sc_fl_group[fl] : NONE32;
                     continue;   /* take the next candidate again */
                 }
             }
             cand[w] &= cand[w] - 1;
             uint32_t r = ix->sc_rules[p];
-            if (ix->groups[gi].cyclic) {
+            if (anycyc && ix->groups[gi].cyclic) {
                 if (gi == last_cyc)
                     continue;
                 last_cyc = gi;
@@ -1615,6 +1912,7 @@ static void evaluate_scan(fr_eval *ev)
                     if (ix->klast[k] != gi) {
                         ev->kneed[k] = ev->epoch;
                         ev->kcount[k] = 2;
+                        pend |= 1ull << (k & 63);
                         ev->kpend[npend++] = k;
                         if (ix->klast[k] < pmin)
                             pmin = ix->klast[k];
@@ -1622,8 +1920,16 @@ static void evaluate_scan(fr_eval *ev)
                 }
                 continue;
             }
-            eval_declare_g(ev, r);
-            scan_touch_rule(ev, r);
+            ev->sc_touch[r >> 6] |= 1ull << (r & 63);
+            if (before) {
+                scan_declare_set(ev, r, &pend);
+                if (ev->rst[r].rt)
+                    ev->sc_err[r >> 6] |= 1ull << (r & 63);
+                continue;
+            }
+            scan_declare(ev, r);
+            if (ev->rst[r].rt)
+                ev->sc_err[r >> 6] |= 1ull << (r & 63);
             if (ev->rst[r].on) {
                 const fr_rule *ru = &rs->rules[r];
                 for (uint32_t j = 0; j < ru->nitems; j++) {
@@ -1641,17 +1947,21 @@ static void evaluate_scan(fr_eval *ev)
                 }
             }
         }
-    if (npend)
+    if (before)
+        scan_resolve_set(ev, pend & before[ix->ngroups]);
+    else if (npend)
         scan_pending(ev, npend, NONE32, &pmin);
     scan_filter(ev, cand, ix->sc_allc, ix->sc_nwc, ix->sc_nfc, ix->sc_fc_vidx, ix->sc_fc_rows);
     for (uint32_t w = 0; w < ix->sc_nwc; w++)
         for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
             uint32_t r = ix->checks[w * 64 + (uint32_t)__builtin_ctzll(bits)];
-            if (ix->sc_exact)
-                eval_check_ng(ev, r);
-            else
-                eval_check_g(ev, r);
-            scan_touch_rule(ev, r);
+            scan_check(ev, r);
+            uint32_t rw = r >> 6;
+            uint64_t bit = 1ull << (r & 63);
+            ev->sc_touch[rw] |= bit;
+            /* an error record: a run-time error, or an error message */
+            uint64_t m = ev->rst[r].rt ? bit : ((uint64_t)0 - ev->rst[r].on) & bit & ix->sc_errmask[rw];
+            ev->sc_err[rw] |= m;
         }
 }
 
@@ -1703,12 +2013,9 @@ static int evaluate(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     uint32_t ng = ev->cfg.ngiven;
     if (ev->mode == FR_MODE_SCAN) {
-        /* (a bulk restore does not need the given keys on the list) */
-        if (!ix->sc_bulk)
-            for (uint32_t i = 0; i < ng; i++)
-                touch_key(ev, ev->cfg.given_keys[i]);
+        /* (restore() resets the given keys from the reader's list) */
         evaluate_scan(ev);
-        return collect(ev);
+        return collect_scan(ev);
     }
     for (uint32_t i = 0; i < ng; i++) {
         uint32_t k = ev->cfg.given_keys[i];
@@ -2015,6 +2322,8 @@ void fr_eval_free(fr_eval **evp)
     free(ev->scr_item);
     free(ev->scr_flag);
     free(ev->recs);
+    free(ev->sc_touch);
+    free(ev->sc_err);
     for (int s = 0; s < 3; s++) {
         free(ev->msgs[s]);
         free(ev->msg_rec[s]);
@@ -2052,6 +2361,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->ndirty_words = (uint32_t)((ng + 63) / 64);
     ev->ndirtysum = (ev->ndirty_words + 63) / 64;
     ev->capkl = (uint32_t)(2 * ni);
+    ev->nwrules = (uint32_t)((nr + 63) / 64);
+    ev->recs_ready = 1;
     ev->hist_cap = CYCLE_CAP + 1;
     size_t cap_recs = 0;
     for (uint32_t r = 0; r < nr; r++)
@@ -2077,7 +2388,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
         NALLOC(ev->env_val, nk) || NALLOC(ev->env_set, nk) || NALLOC(ev->env_keys, nk) ||
-        NALLOC(ev->env_copies, nk) || NALLOC(ev->cfg.given_keys, nk))
+        NALLOC(ev->env_copies, nk) || NALLOC(ev->cfg.given_keys, nk) ||
+        NALLOC(ev->sc_touch, (nr + 63) / 64) || NALLOC(ev->sc_err, (nr + 63) / 64))
         goto fail;
     for (int s = 0; s < 3; s++)
         if (NALLOC(ev->msgs[s], cap_recs) || NALLOC(ev->msg_rec[s], cap_recs))
@@ -2132,14 +2444,17 @@ size_t fr_result_nmessages(const fr_result *r, fr_severity sev)
 {
     if (!r || (unsigned)sev > FR_SEV_INFO)
         return 0;
+    fr_eval_recs(r->ev);
     return r->ev->nmsgs[sev];
 }
 
 const fr_message *fr_result_message(const fr_result *r, fr_severity sev, size_t i)
 {
-    if (!r || (unsigned)sev > FR_SEV_INFO || i >= r->ev->nmsgs[sev])
+    if (!r || (unsigned)sev > FR_SEV_INFO)
         return NULL;
     fr_eval_build_messages(r->ev);
+    if (i >= r->ev->nmsgs[sev])
+        return NULL;
     fr_message *m = &r->ev->msgs[sev][i];
     if (!m->text && !(m->text = render(r->ev, (int)sev, i)))
         return NULL;
@@ -2201,6 +2516,16 @@ long fr_result_next_declared(const fr_result *r, long after)
 
 static char *put_i64(char *p, int64_t x)
 {
+    /* (small values, the common case, without the division loop) */
+    if (x >= 0 && x < 100) {
+        if (x < 10) {
+            *p = (char)('0' + x);
+            return p + 1;
+        }
+        p[0] = (char)('0' + x / 10);
+        p[1] = (char)('0' + x % 10);
+        return p + 2;
+    }
     char tmp[24];
     char *e = tmp + sizeof tmp, *q = e;
     uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
@@ -2212,6 +2537,17 @@ static char *put_i64(char *p, int64_t x)
         *--q = '-';
     memcpy(p, q, (size_t)(e - q));
     return p + (e - q);
+}
+
+/* A name from a padded table (ix->rnames, cw_knames, ecompact): 32 bytes
+ * are read, and written, whatever n (the tables have 32 bytes after their
+ * last name, the line's bound 32 more). */
+static inline char *rname_put(char *p, const char *s, uint32_t n)
+{
+    memcpy(p, s, 32);
+    if (n > 32)
+        memcpy(p + 32, s + 32, n - 32);
+    return p + n;
 }
 
 fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size_t *cap)
@@ -2231,13 +2567,20 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
         *len = b.len;
         return FR_OK;
     }
-    /* an upper bound of the line, then one pass of copies */
-    uint32_t ne = ev->nmsgs[FR_SEV_ERROR];
-    size_t need = 16;
+    /* the errors: in SCAN mode without conflicts and oscillations the rules
+     * on sc_err (in rule order), else the records */
+    int fast = !ev->recs_ready && !ev->conflicts && !ev->noscs;
+    if (!fast)
+        fr_eval_recs(r->ev);
+    /* (fast: the errors are the rules on sc_err, as the status says) */
+    uint32_t ne = fast ? ev->status == FR_STATUS_ERROR : ev->nmsgs[FR_SEV_ERROR];
+    /* an upper bound of the line, then one pass of copies (32 more: the
+     * overrun of rname_put) */
+    size_t need = 16 + 32;
     size_t nw = (rs->nkeys + 63) / 64;
     if (ix->cw_bound) {
         /* every rule name and key, plus the string values declared */
-        need = ix->cw_bound;
+        need = ix->cw_bound + 32;
         for (size_t w = 0; w < nw; w++)
             for (uint64_t bits = ev->declbits[w] & ix->cw_strmask[w]; bits; bits &= bits - 1) {
                 const fr_val *v = &ev->res[w * 64 + (size_t)__builtin_ctzll(bits)];
@@ -2245,9 +2588,14 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
             }
         goto sized;
     }
-    for (uint32_t i = 0; i < ev->nrecs; i++)
-        if (ev->recs[i].sev == FR_SEV_ERROR)
-            need += ix->rname_len[ev->recs[i].rule] + 1;
+    if (fast) {
+        for (uint32_t w = 0; w < ev->nwrules; w++)
+            for (uint64_t b = ev->sc_err[w]; b; b &= b - 1)
+                need += ix->rname_len[w * 64 + (uint32_t)__builtin_ctzll(b)] + 1;
+    } else
+        for (uint32_t i = 0; i < ev->nrecs; i++)
+            if (ev->recs[i].sev == FR_SEV_ERROR)
+                need += ix->rname_len[ev->recs[i].rule] + 1;
     for (size_t w = 0; w < nw; w++)
         for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
             uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
@@ -2280,15 +2628,23 @@ sized:
         memcpy(p, "error\t", 6);
         p += 6;
         int firste = 1;
-        for (uint32_t i = 0; i < ev->nrecs; i++) {
+        if (fast)
+            for (uint32_t w = 0; w < ev->nwrules; w++)
+                for (uint64_t b = ev->sc_err[w]; b; b &= b - 1) {
+                    const fr_rflat *rf = &ix->rflat[w * 64 + (uint32_t)__builtin_ctzll(b)];
+                    if (!firste)
+                        *p++ = ',';
+                    firste = 0;
+                    p = rname_put(p, ix->rnames + rf->name, rf->name_len);
+                }
+        for (uint32_t i = 0; !fast && i < ev->nrecs; i++) {
             if (ev->recs[i].sev != FR_SEV_ERROR)
                 continue;
             const fr_rflat *rf = &ix->rflat[ev->recs[i].rule];
             if (!firste)
                 *p++ = ',';
             firste = 0;
-            memcpy(p, ix->rnames + rf->name, rf->name_len);
-            p += rf->name_len;
+            p = rname_put(p, ix->rnames + rf->name, rf->name_len);
         }
     } else {
         memcpy(p, "ok\t-", 4);
@@ -2303,9 +2659,7 @@ sized:
             if (!first)
                 *p++ = ' ';
             first = 0;
-            memcpy(p, rs->keys[k].name, ix->kname_len[k]);
-            p += ix->kname_len[k];
-            *p++ = '=';
+            p = rname_put(p, ix->cw_knames + ix->cw_koff[k], ix->kname_len[k] + 1);
             if (v->is_null) {
                 memcpy(p, "null", 4);
                 p += 4;
@@ -2326,8 +2680,7 @@ sized:
                 break;
             case FR_T_ENUM: {
                 uint32_t at = ix->enum_off[rs->keys[k].type.enum_id] + (uint32_t)v->i;
-                memcpy(p, ix->ecompact[at], ix->ecompact_len[at]);
-                p += ix->ecompact_len[at];
+                p = rname_put(p, ix->ecompact[at], ix->ecompact_len[at]);
                 break;
             }
             default: {
@@ -3332,22 +3685,31 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     uint32_t nev = ix->enum_off[rs->nenums];
     if (AZ(ix->ecompact, nev) || AZ(ix->ecompact_len, nev))
         return -1;
-    for (uint32_t e = 0; e < rs->nenums; e++)
-        for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
-            fr_buf b = { 0 };
-            const char *name = rs->enums[e].values[v];
-            fr_compact_str(&b, name, strlen(name));
-            if (b.oom) {
-                fr_buf_free(&b);
-                return -1;
+    {
+        /* every value's text, NUL-terminated, back to back in one block with
+         * 32 bytes after the last (the compact writer copies 32 bytes at a
+         * time); ecompact_len first holds the offsets */
+        fr_buf b = { 0 };
+        for (uint32_t e = 0; e < rs->nenums; e++)
+            for (uint32_t v = 0; v < rs->enums[e].nvalues; v++) {
+                const char *name = rs->enums[e].values[v];
+                ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)b.len;
+                fr_compact_str(&b, name, strlen(name));
+                fr_buf_put(&b, "", 1);
             }
-            char *c = fr_arena_strndup(a, b.p ? b.p : "", b.len);
-            fr_buf_free(&b);
-            if (!c)
-                return -1;
-            ix->ecompact[ix->enum_off[e] + v] = c;
-            ix->ecompact_len[ix->enum_off[e] + v] = (uint32_t)strlen(c);
+        char *blk = b.oom ? NULL : fr_arena_alloc(a, b.len + 32);
+        if (blk) {
+            memcpy(blk, b.p ? b.p : "", b.len);
+            memset(blk + b.len, 0, 32);
         }
+        fr_buf_free(&b);
+        if (!blk)
+            return -1;
+        for (uint32_t v = 0; v < nev; v++) {
+            ix->ecompact[v] = blk + ix->ecompact_len[v];
+            ix->ecompact_len[v] = (uint32_t)strlen(ix->ecompact[v]);
+        }
+    }
     /* Small rule sets: scanning every rule with its pre-check costs less
      * than the bookkeeping of the incremental mode -- unless the keys
      * outnumber the rules: then a key has a reader or two, a config wakes
@@ -3466,7 +3828,8 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     size_t nnames = 0;
     for (uint32_t r = 0; r < nr; r++)
         nnames += ix->rname_len[r];
-    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames))
+    /* (32 more bytes: the compact writer copies a name 32 bytes at a time) */
+    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames + 32))
         goto oom;
     nnames = 0;
     for (uint32_t r = 0; r < nr; r++) {
@@ -3619,9 +3982,231 @@ static int sc_table(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, in
     return 0;
 }
 
+/* The flat program of a condition (fr_sins): its size, then its code. */
+static uint32_t sp_size(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (ix->fast[n].kind)
+        return 1;
+    if (nd->op == FR_OP_AND || nd->op == FR_OP_OR)
+        return sp_size(rs, ix, nd->a) + sp_size(rs, ix, nd->b);
+    if (nd->op == FR_OP_NOT)
+        return sp_size(rs, ix, nd->a);
+    return 1;
+}
+
+static uint32_t sp_leafref(const fr_ruleset *rs, uint32_t n)
+{
+    const fr_node *nd = &rs->nodes[n];
+    switch (nd->op) {
+    case FR_OP_KEY: return nd->a;
+    case FR_OP_INPUT: return rs->nkeys + nd->a;
+    case FR_OP_CONST: return FR_SP_CONST | nd->a;
+    default: return NONE32;
+    }
+}
+
+/* Code of node n at p[at ..], going on to instruction t when true and f
+ * when false (as ev_cond evaluates it: a fast test where it takes one, the
+ * left operand of `&` and `|` first). */
+static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *p, uint32_t at,
+                    uint32_t n, uint16_t t, uint16_t f)
+{
+    const fr_node *nd = &rs->nodes[n];
+    const fr_fast *fa = &ix->fast[n];
+    fr_sins *in = &p[at];
+    if (fa->kind) {
+        memset(in, 0, sizeof *in);
+        in->t = t;
+        in->f = f;
+        if (fa->kind == FR_FAST_BITS) {
+            in->kind = FR_SP_BITS;
+            in->a = fa->vidx;
+            in->x = fa->bits;
+        } else {
+            in->kind = FR_SP_FAST;
+            in->a = n;
+        }
+        return;
+    }
+    switch (nd->op) {
+    case FR_OP_AND: {
+        uint32_t sa = sp_size(rs, ix, nd->a);
+        sp_emit(rs, ix, p, at, nd->a, (uint16_t)(at + sa), f);
+        sp_emit(rs, ix, p, at + sa, nd->b, t, f);
+        return;
+    }
+    case FR_OP_OR: {
+        uint32_t sa = sp_size(rs, ix, nd->a);
+        sp_emit(rs, ix, p, at, nd->a, t, (uint16_t)(at + sa));
+        sp_emit(rs, ix, p, at + sa, nd->b, t, f);
+        return;
+    }
+    case FR_OP_NOT:
+        sp_emit(rs, ix, p, at, nd->a, f, t);
+        return;
+    default:
+        break;
+    }
+    memset(in, 0, sizeof *in);
+    in->t = t;
+    in->f = f;
+    in->kind = FR_SP_NODE;
+    in->a = n;
+    switch (nd->op) {
+    case FR_OP_KEY:
+    case FR_OP_INPUT:
+    case FR_OP_CONST:
+        in->kind = FR_SP_TRUTHY;
+        in->a = sp_leafref(rs, n);
+        return;
+    case FR_OP_EQ:
+    case FR_OP_NE:
+    case FR_OP_LT:
+    case FR_OP_LE:
+    case FR_OP_GT:
+    case FR_OP_GE: {
+        uint32_t ra = sp_leafref(rs, nd->a), rb = sp_leafref(rs, nd->b);
+        if (ra == NONE32 || rb == NONE32)
+            return;
+        const fr_node *na = &rs->nodes[nd->a], *nb = &rs->nodes[nd->b];
+        fr_type ty = na->type.kind == FR_T_NULL ? nb->type : na->type;
+        in->kind = (nd->op == FR_OP_EQ || nd->op == FR_OP_NE) ? FR_SP_EQ : FR_SP_CMP;
+        in->op = nd->op;
+        in->str = ty.kind == FR_T_STRING;
+        in->a = ra;
+        in->b = rb;
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/* Whether the filters of the scan (the tables built) hold the dense test
+ * `n` of rule r: a candidate then passes it. */
+static int sp_covered(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t r, uint32_t n)
+{
+    const fr_fast *fa = &ix->fast[n];
+    if (fa->kind != FR_FAST_BITS || fa->vidx >= 2 * rs->nkeys)
+        return 0;
+    uint32_t v = fa->vidx, nf;
+    const uint32_t *list;
+    if (!(ix->rflat[r].flags & FR_RF_DECL)) {
+        if (!ix->sc_fc_rows)
+            return 0;
+        list = ix->sc_fc_vidx;
+        nf = ix->sc_nfc;
+    } else {
+        uint32_t g = ix->group_of[r];
+        if (g == NONE32 || ix->groups[g].cyclic)
+            return 0;
+        int declared = v < rs->nkeys && ix->kd_off[v] != ix->kd_off[v + 1];
+        if (!declared) {
+            if (!ix->sc_fd_rows)
+                return 0;
+            list = ix->sc_fd_vidx;
+            nf = ix->sc_nfd;
+        } else {
+            if (!ix->sc_fl_rows || !(ix->klast[v] < g))
+                return 0;
+            list = ix->sc_fl_vidx;
+            nf = ix->sc_nfl;
+        }
+    }
+    for (uint32_t f = 0; f < nf; f++)
+        if (list[f] == v)
+            return 1;
+    return 0;
+}
+
+/* The conjuncts of condition n (as sc_conj finds them) that the filters do
+ * not hold, in evaluation order, into out (NULL: counting).  Returns how
+ * many. */
+static uint32_t sp_residual(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t r, uint32_t n,
+                            uint32_t *out, uint32_t at)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_AND) {
+        at = sp_residual(rs, ix, r, nd->a, out, at);
+        return sp_residual(rs, ix, r, nd->b, out, at);
+    }
+    if (sp_covered(rs, ix, r, n))
+        return at;
+    if (out)
+        out[at] = n;
+    return at + 1;
+}
+
+/* The flat programs of every rule (small rule sets, after the filters are
+ * built).  A condition's program leaves out the conjuncts the filters
+ * hold (true for every candidate; FR_SP_ALWAYS when none is left).  0 or
+ * -1. */
+static int build_sprog(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nr = rs->nrules;
+    size_t total = 0;
+    uint32_t *conj = NULL, ncap = 0;
+    if (AZ(ix->sc_pcond, nr) || AZ(ix->sc_preq, nr) || AZ(ix->sc_iref, ix->nitems))
+        return -1;
+    for (uint32_t r = 0; r < nr; r++)
+        for (uint32_t j = 0; j < rs->rules[r].nitems; j++)
+            ix->sc_iref[ix->item_off[r] + j] = sp_leafref(rs, rs->rules[r].items[j].value);
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        uint32_t nc = sp_residual(rs, ix, r, ru->cond, NULL, 0);
+        if (nc > ncap)
+            ncap = nc;
+    }
+    conj = malloc((ncap ? ncap : 1) * sizeof *conj);
+    if (!conj)
+        return -1;
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        uint32_t nc = sp_residual(rs, ix, r, ru->cond, conj, 0);
+        uint32_t sc = 0;
+        for (uint32_t i = 0; i < nc; i++)
+            sc += sp_size(rs, ix, conj[i]);
+        uint32_t sq = ru->kind == FR_RULE_REQUIRE ? sp_size(rs, ix, ru->req) : 0;
+        ix->sc_pcond[r] = ix->sc_preq[r] = NONE32;
+        if (sc >= 0xf000 || sq >= 0xf000)
+            continue;
+        ix->sc_pcond[r] = sc ? (uint32_t)total : FR_SP_ALWAYS;
+        total += sc;
+        if (ru->kind == FR_RULE_REQUIRE) {
+            ix->sc_preq[r] = (uint32_t)total;
+            total += sq;
+        }
+    }
+    if (total >= NONE32 / 2 || AZ(ix->sc_prog, total)) {
+        free(conj);
+        return -1;
+    }
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        if (ix->sc_pcond[r] != NONE32 && ix->sc_pcond[r] != FR_SP_ALWAYS) {
+            /* the residual conjuncts, one after the other */
+            uint32_t nc = sp_residual(rs, ix, r, ru->cond, conj, 0), at = 0;
+            fr_sins *p = ix->sc_prog + ix->sc_pcond[r];
+            for (uint32_t i = 0; i < nc; i++) {
+                uint32_t sz = sp_size(rs, ix, conj[i]);
+                sp_emit(rs, ix, p, at, conj[i], i + 1 < nc ? (uint16_t)(at + sz) : FR_SP_TRUE, FR_SP_FALSE);
+                at += sz;
+            }
+        }
+        if (ix->sc_preq[r] != NONE32)
+            sp_emit(rs, ix, ix->sc_prog + ix->sc_preq[r], 0, ru->req, FR_SP_TRUE, FR_SP_FALSE);
+    }
+    free(conj);
+    return 0;
+}
+
 static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t np = ix->nplan, nc = ix->nchecks, nk = rs->nkeys;
+    for (uint32_t g = 0; g < ix->ngroups; g++)
+        if (ix->groups[g].cyclic)
+            ix->sc_anycyc = true;
     ix->sc_nwd = (np + 63) / 64;
     ix->sc_nwc = (nc + 63) / 64;
     if (AZ(ix->sc_rules, np) || AZ(ix->sc_group, np) || AZ(ix->sc_alld, ix->sc_nwd) ||
@@ -3642,7 +4227,13 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         return -1;
     for (uint32_t k = 0; k < nk; k++)
         ix->sc_def[k] = ix->sc_def[nk + k] = rs->keys[k].def;
-    ix->sc_bulk = nk <= 256 && rs->nrules <= 512;
+    if (AZ(ix->sc_errmask, (rs->nrules + 63) / 64))
+        return -1;
+    for (uint32_t r = 0; r < rs->nrules; r++) {
+        uint8_t fl = ix->rflat[r].flags;
+        if (!(fl & FR_RF_DECL) && ((fl >> FR_RF_SEVSH) & 3) == FR_SEV_ERROR)
+            ix->sc_errmask[r / 64] |= 1ull << (r & 63);
+    }
     /* the compact writer's bound (as fr_result_append_compact computes
      * it per line, for every rule and key at once) */
     size_t nwk = (nk + 63) / 64;
@@ -3667,8 +4258,28 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
             bound += 20;
     }
     ix->cw_bound = bound <= 256 * 1024 ? bound : 0;
+    size_t nkn = 32;
+    for (uint32_t k = 0; k < nk; k++)
+        nkn += ix->kname_len[k] + 1;
+    if (AZ(ix->cw_koff, nk) || AZ(ix->cw_knames, nkn))
+        return -1;
+    nkn = 0;
+    for (uint32_t k = 0; k < nk; k++) {
+        ix->cw_koff[k] = (uint32_t)nkn;
+        memcpy(ix->cw_knames + nkn, rs->keys[k].name, ix->kname_len[k]);
+        nkn += ix->kname_len[k];
+        ix->cw_knames[nkn++] = '=';
+    }
     if (rs->nrules > 1024)
-        return 0;   /* SCAN is for small rule sets: no filters */
+        return 0;   /* SCAN is for small rule sets: no filters, no programs */
+    if (nk <= 64) {
+        if (AZ(ix->sc_before, ix->ngroups + 1))
+            return -1;
+        for (uint32_t k = 0; k < nk; k++)
+            if (ix->kd_off[k + 1] > ix->kd_off[k] && !ix->groups[ix->klast[k]].cyclic)
+                for (uint32_t g = ix->klast[k] + 1; g <= ix->ngroups; g++)
+                    ix->sc_before[g] |= 1ull << k;
+    }
     uint32_t *fidx = malloc((2 * (size_t)nk + 1) * sizeof *fidx);
     uint32_t *fvidx = malloc((2 * (size_t)nk + 1) * sizeof *fvidx);
     if (!fidx || !fvidx) {
@@ -3693,6 +4304,9 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
             for (uint32_t f = 0; f < ix->sc_nfl; f++)
                 ix->sc_fl_group[f] = ix->klast[ix->sc_fl_vidx[f]];
     }
+    if (rc == 0 && build_sprog(a, rs, ix) < 0)
+        rc = -1;
+
     free(fidx);
     free(fvidx);
     return rc;

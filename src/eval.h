@@ -76,6 +76,30 @@ typedef struct fr_ctest {
     uint64_t x;
 } fr_ctest;
 
+/* SCAN mode: a rule's condition (or required condition) as a flat jump
+ * program (built by build_scan): each instruction is one test; its result
+ * picks the next instruction (t or f), FR_SP_TRUE or FR_SP_FALSE end it.
+ * `&`, `|` and `!` become jumps.  A test that can fail with a run-time
+ * error (FR_SP_NODE: the tree) ends the program with -1: the caller then
+ * evaluates the tree, which gives the error (or not) as before. */
+typedef struct fr_sins {
+    uint8_t  kind;        /* FR_SP_* */
+    uint8_t  op;          /* EQ/CMP: the fr_op */
+    uint8_t  str;         /* EQ: string comparison */
+    uint16_t t, f;        /* next instruction on true / false */
+    uint32_t a, b;        /* refs (a value index in ev->res, or FR_SP_CONST + const id), a node */
+    uint64_t x;           /* BITS: the set */
+} fr_sins;
+
+/* BITS: bit (value index + 1, 0 for null) of x for the value at a; FAST: the
+ * fast test of node a; EQ, CMP: refs a op b; TRUTHY: ref a; NODE: the tree
+ * of node a */
+enum { FR_SP_BITS = 0, FR_SP_FAST, FR_SP_EQ, FR_SP_CMP, FR_SP_TRUTHY, FR_SP_NODE };
+#define FR_SP_TRUE  0xffffu
+#define FR_SP_FALSE 0xfffeu
+#define FR_SP_CONST 0x80000000u
+#define FR_SP_ALWAYS 0xfffffffeu   /* sc_pcond: nothing left to test (the filters hold it all) */
+
 /* What the hot paths read of a rule, in one place. */
 typedef struct fr_rflat {
     uint32_t cl, ncl;     /* its conjunct list: cl_test[cl .. cl + ncl) (cl_off) */
@@ -163,7 +187,6 @@ struct fr_evindex {
      * scan is past the key's last declaring group (sc_fl_group, ascending),
      * to the positions after it */
     fr_val    *sc_def;                  /* [2 * nkeys]: defaults, as ev->res and ev->input */
-    bool       sc_bulk;                 /* restore by copying everything (few keys and rules) */
     bool       sc_exact;                /* the check filters hold every pre-check */
     /* the compact writer's bound of a line without the string values
      * (0: too big, computed per line), and the string keys */
@@ -172,6 +195,24 @@ struct fr_evindex {
     uint32_t   sc_nfl;
     uint32_t  *sc_fl_vidx, *sc_fl_group;
     uint64_t  *sc_fl_rows;
+    /* rule bit sets ([(nrules + 63) / 64]): checks whose message is an error */
+    uint64_t  *sc_errmask;
+    /* the flat programs of the rules' conditions and required conditions
+     * (fr_sins): offsets into sc_prog per rule, NONE32 when absent
+     * (sc_pcond NULL: none built) */
+    fr_sins   *sc_prog;
+    uint32_t  *sc_pcond, *sc_preq;
+    uint32_t  *sc_iref;                 /* [nitems]: a declared value as a ref (fr_sins), or NONE32 */
+    /* [ngroups + 1] when nkeys <= 64 (else NULL): the keys with declarers
+     * whose last declaring group comes before group g and is not cyclic
+     * (run_cyclic resolves those), as a bit set (the scan's pending keys
+     * are then a bit set too) */
+    uint64_t  *sc_before;
+    bool       sc_anycyc;               /* a group is cyclic */
+    /* the compact writer: "KEY=" of every key, back to back, 32 bytes
+     * after the last (copied 32 bytes at a time, as rnames) */
+    char      *cw_knames;
+    uint32_t  *cw_koff;                 /* [nkeys] */
 
     /* the baseline: the resolution of the empty config (no environment) */
     bool      incremental;  /* false: evaluate everything for every config */
@@ -262,6 +303,13 @@ struct fr_eval {
     uint32_t *kcount;        /* scan mode: enabled declarers of a pending key (2: many or unknown) */
     uint32_t *kitem, *krule; /* scan mode: the one enabled declarer and its item */
     int       scan_conf;     /* scan mode: a conflict may have been recorded */
+    /* scan mode, rule bit sets [nwrules], zero between configs: the rules
+     * evaluated (their state to undo, their records to build) and those
+     * with an error record (a run-time error, or a check with an error
+     * message that fired) */
+    uint64_t *sc_touch, *sc_err;
+    uint32_t  nwrules;
+    uint64_t  sc_rkeys;      /* scan mode, sc_before: keys resolved from their one declarer */
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
     uint64_t *hist;          uint32_t hist_cap;
@@ -286,6 +334,8 @@ struct fr_eval {
     fr_message *msgs[3];     uint32_t nmsgs[3];
     uint32_t   *msg_rec[3];  /* message -> its record in recs */
     int         msgs_ready;  /* msgs[] built for this evaluation */
+    int         recs_ready;  /* recs[] and nmsgs[] built (scan mode builds them when asked) */
+    int         arena_used;  /* a message text went to the arena since its last reset */
     int         conflicts;   /* a conflict record was added */
     fr_arena   *arena;       /* message texts, reset per config */
     fr_buf      scratch;
@@ -302,6 +352,9 @@ int fr_eval_node(fr_eval *ev, uint32_t n, fr_val *out);
 /* Builds the message lists of the last evaluation (texts stay NULL until
  * fr_result_message renders them). */
 void fr_eval_build_messages(fr_eval *ev);
+/* Builds the message records and counts (nrecs, recs, nmsgs) of the last
+ * evaluation when not built yet (SCAN mode builds them when asked). */
+void fr_eval_recs(fr_eval *ev);
 /* Text of a run-time error (static string). */
 const char *fr_rt_text(int rt);
 /* The source text of a span (not NUL-terminated), or NULL. */

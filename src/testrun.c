@@ -51,6 +51,7 @@ static const char *sev_word(int sev)
  * and severity matter here). */
 static size_t nmsg(const fr_result *res, int sev)
 {
+    fr_eval_recs(res->ev);
     return res->ev->nmsgs[sev];
 }
 
