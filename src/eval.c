@@ -3724,7 +3724,9 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     uint32_t total = 0, cap = 0;
     uint32_t *stack = NULL, *conj = NULL;
     size_t sc = 0, cc = 0;
-    fr_fast *list = NULL;
+    /* the conjunct lists as node ids (their fast tests in ix->fast): 4
+     * bytes a test while the lists grow, not a copy of each (peak RSS) */
+    uint32_t *list = NULL;
     for (uint32_t r = 0; r < nr; r++) {
         ix->cl_off[r] = total;
         /* one walk over the conjuncts: the pre-check (all of them), and the
@@ -3776,16 +3778,16 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 break;
             }
         }
-        list[total++] = ix->fast[conj[first]];
+        list[total++] = conj[first];
         for (uint32_t i = 0; i < nc; i++)
             if (i != first)
-                list[total++] = ix->fast[conj[i]];
+                list[total++] = conj[i];
     }
     ix->cl_off[nr] = total;
     if (AZ(ix->cl_test, total) || AZ(ix->early, nr))
         goto oom;
     for (uint32_t q = 0; q < total; q++) {
-        const fr_fast *f = &list[q];
+        const fr_fast *f = &ix->fast[list[q]];
         fr_ctest *t = &ix->cl_test[q];
         t->vidx = f->vidx;
         t->kind = f->kind == FR_FAST_BITS ? FR_FAST_BITS : FR_FAST_ICMP;
@@ -3819,7 +3821,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             continue;
         int final = 1;
         for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
-            uint32_t sl = list[q].slot, k = sl / 2;
+            uint32_t sl = ix->fast[list[q]].slot, k = sl / 2;
             if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
                 final = 0;
         }
