@@ -73,6 +73,14 @@ static inline void *fr_arena_zalloc8(fr_arena *a, size_t n)
 }
 
 void     *fr_arena_array(fr_arena *a, size_t n, size_t size);  /* zeroed, overflow-checked */
+/* The newest allocation p (of n bytes) keeps its first m <= n: the rest
+ * goes back to the arena (not written to: an untouched page of a big
+ * block costs no memory).  A no-op when p is not the newest. */
+static inline void fr_arena_shrink(fr_arena *a, void *p, size_t n, size_t m)
+{
+    if (p && m <= n && (unsigned char *)p + n == a->cur)
+        a->cur = (unsigned char *)p + m;
+}
 char     *fr_arena_strndup(fr_arena *a, const char *s, size_t n); /* NUL-terminated copy */
 /* Forget every allocation but keep the first block for reuse (per-config arenas). */
 void      fr_arena_reset(fr_arena *a);

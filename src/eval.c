@@ -221,9 +221,10 @@ static int ev_cond(fr_eval *ev, uint32_t id)
 {
     const fr_ruleset *rs = ev->rs;
     const fr_fast *fast = ev->ix->fast;
+    const uint32_t *fast_id = ev->ix->fast_id;
     for (;;) {
         /* a test of one bool/enum key against constants: a bit lookup */
-        const fr_fast *f = &fast[id];
+        const fr_fast *f = &fast[fast_id[id]];
         if (f->kind)
             return fast_test(ev, f);
         const fr_node *n = &rs->nodes[id];
@@ -2965,8 +2966,9 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
 {
     gcand c = { 0, 0, 0, 1.0 };
     uint32_t slot;
-    if (ix->fast[n].kind == FR_FAST_BITS)
-        slot = ix->fast[n].slot;   /* (conj_slot's, as conj_dense found it) */
+    const fr_fast *fn = &ix->fast[ix->fast_id[n]];
+    if (fn->kind == FR_FAST_BITS)
+        slot = fn->slot;   /* (conj_slot's, as conj_dense found it) */
     else if (!conj_slot(rs, n, &slot))
         return c;
     uint32_t k = slot / 2;
@@ -2978,9 +2980,9 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
     c.ok = 1;
     c.slot = slot;
     c.pass_base = conj_pass(rs, n, base);
-    if (ndom && ix->fast[n].kind == FR_FAST_BITS) {
+    if (ndom && fn->kind == FR_FAST_BITS) {
         /* (conj_dense, as the fast test holds it) */
-        c.frac = (double)pop64(ix->fast[n].bits) / ndom;
+        c.frac = (double)pop64(fn->bits) / ndom;
     } else if (ndom) {
         uint32_t np = 0;
         for (uint32_t d = 0; d < ndom; d++)
@@ -3432,8 +3434,9 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                 for (uint32_t q = 0; q < gn; q++) {
                     uint32_t gs, gn_ = ix->guards[gl[q]].node;
                     uint64_t b = 0;
-                    if (ix->fast[gn_].kind == FR_FAST_BITS)
-                        b = ix->fast[gn_].bits;   /* (conj_dense's, kept) */
+                    const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
+                    if (gf->kind == FR_FAST_BITS)
+                        b = gf->bits;   /* (conj_dense's, kept) */
                     else
                         conj_dense(rs, ix, gn_, &gs, &b);
                     for (; b; b &= b - 1)
@@ -3449,8 +3452,9 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                 for (uint32_t q = 0; q < gn; q++) {
                     uint32_t gs, gn_ = ix->guards[gl[q]].node;
                     uint64_t b = 0;
-                    if (ix->fast[gn_].kind == FR_FAST_BITS)
-                        b = ix->fast[gn_].bits;   /* (conj_dense's, kept) */
+                    const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
+                    if (gf->kind == FR_FAST_BITS)
+                        b = gf->bits;   /* (conj_dense's, kept) */
                     else
                         conj_dense(rs, ix, gn_, &gs, &b);
                     for (; b; b &= b - 1)
@@ -3591,7 +3595,7 @@ static void precheck_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uin
                           uint64_t *bits, uint32_t *best)
 {
     /* (a dense test of a bool node is its fast test, built first) */
-    const fr_fast *f = &ix->fast[n];
+    const fr_fast *f = &ix->fast[ix->fast_id[n]];
     if (f->kind != FR_FAST_BITS)
         return;
     uint32_t s = f->slot;
@@ -3611,13 +3615,16 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     uint32_t nr = rs->nrules, nk = rs->nkeys;
     if (AZ(ix->pslot, nr) || AZ(ix->pvidx, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
         return -1;
-    /* fast node tests */
-    if (AZ(ix->fast, rs->nnodes))
+    /* fast node tests: room for one a node, uninitialised (the untouched
+     * pages of a big block cost nothing), then the rest given back */
+    size_t room = ((size_t)rs->nnodes + 1) * sizeof *ix->fast;
+    if (AZ(ix->fast_id, rs->nnodes) || !(ix->fast = fr_arena_alloc(a, room)))
         return -1;
+    memset(&ix->fast[0], 0, sizeof ix->fast[0]);
+    ix->fast[0].slot = NONE32;
+    ix->nfast = 1;
     for (uint32_t n = 0; n < rs->nnodes; n++) {
-        ix->fast[n].slot = NONE32;
-        ix->fast[n].kind = FR_FAST_NONE;
-        ix->fast[n].bits = 0;
+        fr_fast *fn = &ix->fast[ix->nfast];
         const fr_node *nd = &rs->nodes[n];
         /* an int key against an int constant */
         if (nd->op >= FR_OP_EQ && nd->op <= FR_OP_GE) {
@@ -3631,14 +3638,15 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             }
             if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST &&
                 rs->keys[l->a].type.kind == FR_T_INT && !rs->consts[r->a].is_null) {
+                memset(fn, 0, sizeof *fn);
                 uint8_t op = nd->op;
                 if (flip)
                     op = op == FR_OP_LT ? FR_OP_GT : op == FR_OP_GT ? FR_OP_LT
                        : op == FR_OP_LE ? FR_OP_GE : op == FR_OP_GE ? FR_OP_LE : op;
-                ix->fast[n].slot = 2 * l->a + (l->op == FR_OP_INPUT);
-                ix->fast[n].kind = FR_FAST_ICMP;
-                ix->fast[n].op = op;
-                ix->fast[n].c = rs->consts[r->a].i;
+                fn->slot = 2 * l->a + (l->op == FR_OP_INPUT);
+                fn->kind = FR_FAST_ICMP;
+                fn->op = op;
+                fn->c = rs->consts[r->a].i;
                 /* as a range [lo, lo + span], complemented for != */
                 int64_t c = rs->consts[r->a].i, lo = 0, hi = 0;
                 int ok = 1, neg = 0;
@@ -3651,12 +3659,13 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 default:       lo = c; hi = INT64_MAX; break;
                 }
                 if (ok) {
-                    ix->fast[n].kind = FR_FAST_RANGE;
-                    ix->fast[n].op = (uint8_t)neg;
-                    ix->fast[n].c = lo;
-                    ix->fast[n].bits = (uint64_t)hi - (uint64_t)lo;
+                    fn->kind = FR_FAST_RANGE;
+                    fn->op = (uint8_t)neg;
+                    fn->c = lo;
+                    fn->bits = (uint64_t)hi - (uint64_t)lo;
                 }
-                ix->fast[n].vidx = (l->op == FR_OP_INPUT ? nk : 0) + l->a;
+                fn->vidx = (l->op == FR_OP_INPUT ? nk : 0) + l->a;
+                ix->fast_id[n] = ix->nfast++;
                 continue;
             }
         }
@@ -3665,11 +3674,14 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         if (nd->type.kind != FR_T_BOOL || !conj_dense(rs, ix, n, &s, &b))
             continue;
         uint32_t k = s / 2;
-        ix->fast[n].slot = s;
-        ix->fast[n].kind = FR_FAST_BITS;
-        ix->fast[n].bits = b;
-        ix->fast[n].vidx = ((s & 1) ? nk : 0) + k;
+        memset(fn, 0, sizeof *fn);
+        fn->slot = s;
+        fn->kind = FR_FAST_BITS;
+        fn->bits = b;
+        fn->vidx = ((s & 1) ? nk : 0) + k;
+        ix->fast_id[n] = ix->nfast++;
     }
+    fr_arena_shrink(a, ix->fast, room, ix->nfast * sizeof *ix->fast);
     for (uint32_t k = 0; k < nk; k++)
         if (ix->kd_off[k + 1] > ix->kd_off[k])
             ix->dkeys[ix->ndkeys++] = k;
@@ -3749,7 +3761,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 continue;
             }
             precheck_conj(rs, ix, n, &ix->pslot[r], &ix->pbits[r], &best);
-            if (ok && ix->fast[n].kind) {
+            if (ok && ix->fast[ix->fast_id[n]].kind) {
                 if (fr_vec_reserve((void **)&conj, &cc, nc + 1, sizeof *conj) < 0)
                     goto oom;
                 conj[nc++] = n;
@@ -3772,7 +3784,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         /* the pre-check conjunct first (the most selective dense test) */
         uint32_t first = 0;
         for (uint32_t i = 0; i < nc; i++) {
-            const fr_fast *f = &ix->fast[conj[i]];
+            const fr_fast *f = &ix->fast[ix->fast_id[conj[i]]];
             if (f->kind == FR_FAST_BITS && f->slot == ix->pslot[r] && f->bits == ix->pbits[r]) {
                 first = i;
                 break;
@@ -3787,7 +3799,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     if (AZ(ix->cl_test, total) || AZ(ix->early, nr))
         goto oom;
     for (uint32_t q = 0; q < total; q++) {
-        const fr_fast *f = &ix->fast[list[q]];
+        const fr_fast *f = &ix->fast[ix->fast_id[list[q]]];
         fr_ctest *t = &ix->cl_test[q];
         t->vidx = f->vidx;
         t->kind = f->kind == FR_FAST_BITS ? FR_FAST_BITS : FR_FAST_ICMP;
@@ -3821,7 +3833,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             continue;
         int final = 1;
         for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
-            uint32_t sl = ix->fast[list[q]].slot, k = sl / 2;
+            uint32_t sl = ix->fast[ix->fast_id[list[q]]].slot, k = sl / 2;
             if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
                 final = 0;
         }
@@ -3922,7 +3934,7 @@ static void sc_conj(scctx *c, const fr_ruleset *rs, uint32_t n)
         sc_conj(c, rs, nd->b);
         return;
     }
-    const fr_fast *f = &c->ix->fast[n];
+    const fr_fast *f = &c->ix->fast[c->ix->fast_id[n]];
     if (f->kind == FR_FAST_BITS)
         sc_add(c, f->vidx, f->bits);
 }
@@ -3988,7 +4000,7 @@ static int sc_table(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, in
 static uint32_t sp_size(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t n)
 {
     const fr_node *nd = &rs->nodes[n];
-    if (ix->fast[n].kind)
+    if (ix->fast[ix->fast_id[n]].kind)
         return 1;
     if (nd->op == FR_OP_AND || nd->op == FR_OP_OR)
         return sp_size(rs, ix, nd->a) + sp_size(rs, ix, nd->b);
@@ -4015,7 +4027,7 @@ static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *
                     uint32_t n, uint16_t t, uint16_t f)
 {
     const fr_node *nd = &rs->nodes[n];
-    const fr_fast *fa = &ix->fast[n];
+    const fr_fast *fa = &ix->fast[ix->fast_id[n]];
     fr_sins *in = &p[at];
     if (fa->kind) {
         memset(in, 0, sizeof *in);
@@ -4027,7 +4039,7 @@ static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *
             in->x = fa->bits;
         } else {
             in->kind = FR_SP_FAST;
-            in->a = n;
+            in->a = ix->fast_id[n];   /* (the test itself, in ix->fast) */
         }
         return;
     }
@@ -4089,7 +4101,7 @@ static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *
  * `n` of rule r: a candidate then passes it. */
 static int sp_covered(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_t r, uint32_t n)
 {
-    const fr_fast *fa = &ix->fast[n];
+    const fr_fast *fa = &ix->fast[ix->fast_id[n]];
     if (fa->kind != FR_FAST_BITS || fa->vidx >= 2 * rs->nkeys)
         return 0;
     uint32_t v = fa->vidx, nf;

@@ -160,7 +160,12 @@ struct fr_evindex {
     uint32_t  *rname_len, *kname_len;
     uint32_t  *enum_off;                /* [nenums + 1] into ecompact */
     const char **ecompact;  uint32_t *ecompact_len;
-    fr_fast   *fast;                    /* [nnodes] */
+    /* the fast tests: node n's is fast[fast_id[n]]; fast[0] is no test
+     * (kind FR_FAST_NONE, slot UINT32_MAX), the id of most nodes (keys,
+     * constants, `&`): 4 bytes a node and 32 a test, not 32 a node */
+    fr_fast   *fast;                    /* [nfast] */
+    uint32_t  *fast_id;                 /* [nnodes] */
+    uint32_t   nfast;
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_test */
     struct fr_ctest *cl_test;
     uint8_t   *early;                   /* [nrules]: a check judged when marked */
