@@ -1462,6 +1462,14 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
 }
 #endif
 
+static __attribute__((noinline)) int read_split(fr_cfgin *c, const char *line, size_t len)
+{
+    int rc = split_line(c, line, len);
+    if (rc)
+        return rc;
+    return interpret(c, 1);
+}
+
 int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
@@ -1469,14 +1477,12 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
+    /* (tail calls: no frame here) */
 #if FR_AVX2
     if (c->map->fused)
         return read_fused(c, line, len);
 #endif
-    int rc = split_line(c, line, len);
-    if (rc)
-        return rc;
-    return interpret(c, 1);
+    return read_split(c, line, len);
 }
 
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
