@@ -1356,15 +1356,16 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
     uint32_t *const given_keys = c->given_keys;
     uint32_t *gk = given_keys + c->ngiven;   /* the end of the list */
     int program = 1;
-    size_t s = 0;
-    while (s < len && out[s] == ' ')
-        s++;
-    while (s < len) {
+    const char *p = out, *const end = out + len;
+    while (p < end && *p == ' ')
+        p++;
+    while (p < end) {
         fused_scan f;
-        if (!fused_scan_word(out + s, &f))
+        if (!fused_scan_word(p, &f))
             goto rest;
-        const char *w = out + s, *v;
-        size_t wl = f.wl, vl, e = s + wl;
+        const char *w = p, *v;
+        size_t wl = f.wl, vl;
+        const char *e = p + wl;
         uint64_t eqm = f.eqm;
         const fr_fslot *sl;
         int form = 1;
@@ -1399,23 +1400,23 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 size_t rel = f.wl + 1;
                 uint64_t r = rel < 64 ? f.blr >> rel : 0, spm2, eq2 = 0;
                 if (__builtin_expect((r & 1) == 0 && r != 0, 1)) {
-                    v = out + e + 1;
+                    v = e + 1;
                     vl = (size_t)__builtin_ctzll(r);
                     spm2 = _bzhi_u64(f.spr >> rel, (unsigned)vl);
                 } else {
-                    size_t s2 = e + 1;
-                    while (s2 < len && out[s2] == ' ')
+                    const char *s2 = e + 1;
+                    while (s2 < end && *s2 == ' ')
                         s2++;
-                    if (s2 >= len)
+                    if (s2 >= end)
                         goto rest;
                     fused_scan f2;
-                    if (!fused_scan_word(out + s2, &f2))
+                    if (!fused_scan_word(s2, &f2))
                         goto rest;
-                    v = out + s2;
+                    v = s2;
                     vl = f2.wl;
                     spm2 = f2.spm;
                 }
-                e = (size_t)(v - out) + vl;
+                e = v + vl;
                 if (__builtin_expect(spm2 != 0, 0)) {
                     const char *v2;
                     size_t vl2;
@@ -1447,13 +1448,13 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 *gk++ = k;
             }
         }
-        s = e + 1;
-        while (s < len && out[s] == ' ')
-            s++;
+        p = e + 1;
+        while (p < end && *p == ' ')
+            p++;
         continue;
     rest:
         c->ngiven = (uint32_t)(gk - given_keys);
-        return fused_rest(c, len, s, program);
+        return fused_rest(c, len, (size_t)(p - out), program);
     }
     c->ngiven = (uint32_t)(gk - given_keys);
     c->store.len = len + 1;
