@@ -1363,16 +1363,27 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
         fused_scan f;
         if (!fused_scan_word(p, &f))
             goto rest;
-        const char *w = p, *v;
-        size_t wl = f.wl, vl;
+        const char *w = p, *v = NULL;
+        size_t wl = f.wl, vl = 0;
         const char *e = p + wl;
         uint64_t eqm = f.eqm;
         const fr_fslot *sl;
         int form = 1;
         if (__builtin_expect(f.spm != 0, 0)) {
-            form = fused_quoted(&w, &wl, &eqm, &v, &vl, f.spm);
+            /* (through copies: w, wl, eqm, v, vl stay out of memory) */
+            const char *qw = w, *qv = NULL;
+            size_t qwl = wl, qvl = 0;
+            uint64_t qeq = eqm;
+            form = fused_quoted(&qw, &qwl, &qeq, &qv, &qvl, f.spm);
             if (!form)
                 goto rest;
+            w = qw;
+            wl = qwl;
+            eqm = qeq;
+            if (form == 2) {
+                v = qv;
+                vl = qvl;
+            }
             if (form == 1)   /* (the text may not start where the word does) */
                 f.a = _mm256_loadu_si256((const __m256i *)(const void *)w);
         }
@@ -1398,7 +1409,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                  * after one blank and ends there (the blanks after the line
                  * are no value) */
                 size_t rel = f.wl + 1;
-                uint64_t r = rel < 64 ? f.blr >> rel : 0, spm2, eq2 = 0;
+                uint64_t r = rel < 64 ? f.blr >> rel : 0, spm2;
                 if (__builtin_expect((r & 1) == 0 && r != 0, 1)) {
                     v = e + 1;
                     vl = (size_t)__builtin_ctzll(r);
@@ -1418,10 +1429,13 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 }
                 e = v + vl;
                 if (__builtin_expect(spm2 != 0, 0)) {
-                    const char *v2;
-                    size_t vl2;
-                    if (fused_quoted(&v, &vl, &eq2, &v2, &vl2, spm2) != 1)
+                    const char *v2, *qv = v;
+                    size_t vl2, qvl = vl;
+                    uint64_t eq2 = 0;
+                    if (fused_quoted(&qv, &qvl, &eq2, &v2, &vl2, spm2) != 1)
                         goto rest;   /* (also name='text': not one piece) */
+                    v = qv;
+                    vl = qvl;
                 }
                 if (vl >= 2 && dashdash(v))
                     goto rest;
