@@ -635,12 +635,14 @@ static __attribute__((target("avx2"))) char *find_nl_avx2(char *p)
 {
     const __m256i nl = _mm256_set1_epi8('\n');
     for (;;) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
-        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
-        uint64_t m = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, nl)) |
-                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, nl)) << 32;
-        if (m)
+        __m256i a = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)p), nl);
+        __m256i b = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32)), nl);
+        __m256i ab = _mm256_or_si256(a, b);
+        if (!_mm256_testz_si256(ab, ab)) {
+            uint64_t m = (uint64_t)(uint32_t)_mm256_movemask_epi8(a) |
+                         (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
             return p + __builtin_ctzll(m);
+        }
         p += 64;
     }
 }
