@@ -1348,7 +1348,23 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
     if (c->store.cap <= len + 128 && fr_buf_reserve(&c->store, len + 128) < 0)
         return -1;
     char *out = c->store.p;
-    memcpy(out, line, len);
+    /* (64 bytes at a time, the last 64 ending at the line's end: no call, no
+     * read after the line) */
+#define FR_CP32(at) _mm256_storeu_si256((__m256i *)(void *)(out + (at)), \
+                                        _mm256_loadu_si256((const __m256i *)(const void *)(line + (at))))
+    if (__builtin_expect(len >= 64, 1)) {
+        for (size_t i = 0; i + 64 < len; i += 64) {
+            FR_CP32(i);
+            FR_CP32(i + 32);
+        }
+        FR_CP32(len - 64);
+        FR_CP32(len - 32);
+    } else if (len >= 32) {
+        FR_CP32(0);
+        FR_CP32(len - 32);
+    } else
+        memcpy(out, line, len);
+#undef FR_CP32
     _mm256_storeu_si256((__m256i *)(void *)(out + len), _mm256_set1_epi8(' '));
     _mm256_storeu_si256((__m256i *)(void *)(out + len + 32), _mm256_set1_epi8(' '));
     fr_val *input = c->input;
@@ -1356,22 +1372,34 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
     uint32_t *const given_keys = c->given_keys;
     uint32_t *gk = given_keys + c->ngiven;   /* the end of the list */
     int program = 1;
-    size_t s = 0;
-    while (s < len && out[s] == ' ')
-        s++;
-    while (s < len) {
+    const char *p = out, *const end = out + len;
+    while (p < end && *p == ' ')
+        p++;
+    while (p < end) {
         fused_scan f;
-        if (!fused_scan_word(out + s, &f))
+        if (!fused_scan_word(p, &f))
             goto rest;
-        const char *w = out + s, *v;
-        size_t wl = f.wl, vl, e = s + wl;
+        const char *w = p, *v = NULL;
+        size_t wl = f.wl, vl = 0;
+        const char *e = p + wl;
         uint64_t eqm = f.eqm;
         const fr_fslot *sl;
         int form = 1;
         if (__builtin_expect(f.spm != 0, 0)) {
-            form = fused_quoted(&w, &wl, &eqm, &v, &vl, f.spm);
+            /* (through copies: w, wl, eqm, v, vl stay out of memory) */
+            const char *qw = w, *qv = NULL;
+            size_t qwl = wl, qvl = 0;
+            uint64_t qeq = eqm;
+            form = fused_quoted(&qw, &qwl, &qeq, &qv, &qvl, f.spm);
             if (!form)
                 goto rest;
+            w = qw;
+            wl = qwl;
+            eqm = qeq;
+            if (form == 2) {
+                v = qv;
+                vl = qvl;
+            }
             if (form == 1)   /* (the text may not start where the word does) */
                 f.a = _mm256_loadu_si256((const __m256i *)(const void *)w);
         }
@@ -1397,30 +1425,33 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                  * after one blank and ends there (the blanks after the line
                  * are no value) */
                 size_t rel = f.wl + 1;
-                uint64_t r = rel < 64 ? f.blr >> rel : 0, spm2, eq2 = 0;
+                uint64_t r = rel < 64 ? f.blr >> rel : 0, spm2;
                 if (__builtin_expect((r & 1) == 0 && r != 0, 1)) {
-                    v = out + e + 1;
+                    v = e + 1;
                     vl = (size_t)__builtin_ctzll(r);
                     spm2 = _bzhi_u64(f.spr >> rel, (unsigned)vl);
                 } else {
-                    size_t s2 = e + 1;
-                    while (s2 < len && out[s2] == ' ')
+                    const char *s2 = e + 1;
+                    while (s2 < end && *s2 == ' ')
                         s2++;
-                    if (s2 >= len)
+                    if (s2 >= end)
                         goto rest;
                     fused_scan f2;
-                    if (!fused_scan_word(out + s2, &f2))
+                    if (!fused_scan_word(s2, &f2))
                         goto rest;
-                    v = out + s2;
+                    v = s2;
                     vl = f2.wl;
                     spm2 = f2.spm;
                 }
-                e = (size_t)(v - out) + vl;
+                e = v + vl;
                 if (__builtin_expect(spm2 != 0, 0)) {
-                    const char *v2;
-                    size_t vl2;
-                    if (fused_quoted(&v, &vl, &eq2, &v2, &vl2, spm2) != 1)
+                    const char *v2, *qv = v;
+                    size_t vl2, qvl = vl;
+                    uint64_t eq2 = 0;
+                    if (fused_quoted(&qv, &qvl, &eq2, &v2, &vl2, spm2) != 1)
                         goto rest;   /* (also name='text': not one piece) */
+                    v = qv;
+                    vl = qvl;
                 }
                 if (vl >= 2 && dashdash(v))
                     goto rest;
@@ -1447,13 +1478,13 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 *gk++ = k;
             }
         }
-        s = e + 1;
-        while (s < len && out[s] == ' ')
-            s++;
+        p = e + 1;
+        while (p < end && *p == ' ')
+            p++;
         continue;
     rest:
         c->ngiven = (uint32_t)(gk - given_keys);
-        return fused_rest(c, len, s, program);
+        return fused_rest(c, len, (size_t)(p - out), program);
     }
     c->ngiven = (uint32_t)(gk - given_keys);
     c->store.len = len + 1;
@@ -1462,6 +1493,14 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
 }
 #endif
 
+static __attribute__((noinline)) int read_split(fr_cfgin *c, const char *line, size_t len)
+{
+    int rc = split_line(c, line, len);
+    if (rc)
+        return rc;
+    return interpret(c, 1);
+}
+
 int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
@@ -1469,14 +1508,12 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
+    /* (tail calls: no frame here) */
 #if FR_AVX2
     if (c->map->fused)
         return read_fused(c, line, len);
 #endif
-    int rc = split_line(c, line, len);
-    if (rc)
-        return rc;
-    return interpret(c, 1);
+    return read_split(c, line, len);
 }
 
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
