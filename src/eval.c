@@ -1769,7 +1769,7 @@ static inline void scan_declare(fr_eval *ev, uint32_t r)
 /* SCAN mode with the pending keys as a bit set (ix->sc_before): a declare
  * rule (as scan_declare) and, when it is enabled, its keys noted pending
  * (their one declarer, or more). */
-static inline void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
+static inline __attribute__((always_inline)) void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
 {
     const struct fr_evindex *ix = ev->ix;
     uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
@@ -1818,7 +1818,7 @@ static inline void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
 
 /* SCAN mode: a check through the flat programs of its conditions (as
  * eval_check_g). */
-static inline void scan_check(fr_eval *ev, uint32_t r)
+static inline __attribute__((always_inline)) void scan_check(fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
     uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
