@@ -1770,7 +1770,7 @@ static inline void scan_declare(fr_eval *ev, uint32_t r)
 /* SCAN mode with the pending keys as a bit set (ix->sc_before): a declare
  * rule (as scan_declare) and, when it is enabled, its keys noted pending
  * (their one declarer, or more). */
-static inline void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
+static inline __attribute__((always_inline)) void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
 {
     const struct fr_evindex *ix = ev->ix;
     uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
@@ -1819,7 +1819,7 @@ static inline void scan_declare_set(fr_eval *ev, uint32_t r, uint64_t *pend)
 
 /* SCAN mode: a check through the flat programs of its conditions (as
  * eval_check_g). */
-static inline void scan_check(fr_eval *ev, uint32_t r)
+static inline __attribute__((always_inline)) void scan_check(fr_eval *ev, uint32_t r)
 {
     const struct fr_evindex *ix = ev->ix;
     uint32_t pc = ix->sc_pcond ? ix->sc_pcond[r] : NONE32;
@@ -1837,6 +1837,93 @@ static inline void scan_check(fr_eval *ev, uint32_t r)
     }
     ev->rst[r].on = (uint8_t)c;
     ev->rst[r].rt = 0;
+}
+
+/* The filter code of a value: 0 for null, else its index + 1 (bools and
+ * enums; other types take no filters). */
+static inline uint32_t sc_code(const fr_val *v)
+{
+    return v->is_null ? 0 : (uint32_t)v->i + 1;
+}
+
+/* evaluate_scan for a set of at most 64 rules, 64 declare positions and 64
+ * checks, with pending keys as a bit set (sc_before) and no cyclic group:
+ * the candidates, touched and error bits in locals (the stores to the
+ * rules' uint8_t states would make the compiler reload them from ev). */
+static void evaluate_scan1(fr_eval *ev)
+{
+    const struct fr_evindex *ix = ev->ix;
+    fr_val *res = ev->res;
+    {
+        const fr_val *in = ev->input;
+        const uint32_t *gk = ev->cfg.given_keys;
+        for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+            uint32_t k = gk[i];
+            res[k] = in[k];
+        }
+    }
+    ev->scan_conf = 0;
+    uint64_t cand = ix->sc_alld[0];
+    {
+        const uint32_t *vidx = ix->sc_fd_vidx;
+        const uint64_t *rows = ix->sc_fd_rows;
+        for (uint32_t f = 0, nf = ix->sc_nfd; f < nf; f++, rows += 64)
+            cand &= rows[sc_code(&res[vidx[f]]) & 63];
+    }
+    const uint64_t *before = ix->sc_before;
+    const uint32_t *sgroup = ix->sc_group, *srules = ix->sc_rules;
+    const uint32_t nfl = ix->sc_nfl;
+    uint32_t cur = NONE32, fl = 0;
+    uint32_t flnext = nfl ? ix->sc_fl_group[0] : NONE32;
+    uint64_t touch = 0, err = 0, pend = 0;
+    while (cand) {
+        uint32_t p = (uint32_t)__builtin_ctzll(cand);
+        uint32_t gi = sgroup[p];
+        if (gi != cur) {
+            cur = gi;
+            uint64_t todo = pend & before[gi];
+            if (todo) {
+                pend &= ~todo;
+                scan_resolve_set(ev, todo);
+            }
+            if (flnext < gi) {
+                /* keys final from here on: their filters clear the
+                 * positions from p on (p included) */
+                for (; fl < nfl && ix->sc_fl_group[fl] < gi; fl++) {
+                    uint32_t d = sc_code(&res[ix->sc_fl_vidx[fl]]);
+                    if (d < 64)
+                        cand &= ix->sc_fl_rows[(size_t)fl * 64 + d];
+                }
+                flnext = fl < nfl ? ix->sc_fl_group[fl] : NONE32;
+                continue;   /* take the next candidate again */
+            }
+        }
+        cand &= cand - 1;
+        uint32_t r = srules[p];
+        touch |= 1ull << r;
+        scan_declare_set(ev, r, &pend);
+        if (ev->rst[r].rt)
+            err |= 1ull << r;
+    }
+    scan_resolve_set(ev, pend & before[ix->ngroups]);
+    uint64_t candc = ix->sc_allc[0];
+    {
+        const uint32_t *vidx = ix->sc_fc_vidx;
+        const uint64_t *rows = ix->sc_fc_rows;
+        for (uint32_t f = 0, nf = ix->sc_nfc; f < nf; f++, rows += 64)
+            candc &= rows[sc_code(&res[vidx[f]]) & 63];
+    }
+    const uint64_t emask = ix->sc_errmask[0];
+    for (; candc; candc &= candc - 1) {
+        uint32_t r = ix->checks[__builtin_ctzll(candc)];
+        scan_check(ev, r);
+        uint64_t bit = 1ull << r;
+        touch |= bit;
+        /* an error record: a run-time error, or an error message */
+        err |= ev->rst[r].rt ? bit : ((uint64_t)0 - ev->rst[r].on) & bit & emask;
+    }
+    ev->sc_touch[0] |= touch;
+    ev->sc_err[0] |= err;
 }
 
 /* SCAN mode: the declare rules in plan order and the checks, each only
@@ -2015,7 +2102,10 @@ static int evaluate(fr_eval *ev)
     uint32_t ng = ev->cfg.ngiven;
     if (ev->mode == FR_MODE_SCAN) {
         /* (restore() resets the given keys from the reader's list) */
-        evaluate_scan(ev);
+        if (ix->sc_small)
+            evaluate_scan1(ev);
+        else
+            evaluate_scan(ev);
         return collect_scan(ev);
     }
     for (uint32_t i = 0; i < ng; i++) {
@@ -4320,6 +4410,10 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     if (rc == 0 && build_sprog(a, rs, ix) < 0)
         rc = -1;
+    /* (evaluate_scan1: one word of rules, positions and checks, the
+     * pending keys as a bit set, every filter table built) */
+    ix->sc_small = rc == 0 && rs->nrules <= 64 && ix->sc_nwd == 1 && ix->sc_nwc == 1 &&
+                   ix->sc_before && !ix->sc_anycyc;
 
     free(fidx);
     free(fvidx);

@@ -214,6 +214,7 @@ struct fr_evindex {
      * are then a bit set too) */
     uint64_t  *sc_before;
     bool       sc_anycyc;               /* a group is cyclic */
+    bool       sc_small;                /* SCAN through evaluate_scan1 */
     /* the compact writer: "KEY=" of every key, back to back, 32 bytes
      * after the last (copied 32 bytes at a time, as rnames) */
     char      *cw_knames;
