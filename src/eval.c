@@ -1135,9 +1135,11 @@ static void restore(fr_eval *ev)
             const uint32_t *gk = ev->cfg.given_keys;
             for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
                 uint32_t k = gk[i];
-                fr_val d = def[k];
-                in[k] = d;
-                res[k] = d;
+                /* (whole 24 bytes, padding too: two moves, not three) */
+                fr_val d;
+                memcpy(&d, &def[k], sizeof d);
+                memcpy(&in[k], &d, sizeof d);
+                memcpy(&res[k], &d, sizeof d);
                 given[k] = 0;
             }
         }
