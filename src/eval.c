@@ -1852,6 +1852,24 @@ static inline uint32_t sc_code(const fr_val *v)
  * checks, with pending keys as a bit set (sc_before) and no cyclic group:
  * the candidates, touched and error bits in locals (the stores to the
  * rules' uint8_t states would make the compiler reload them from ev). */
+/* The filters' value slots as byte offsets (evaluate_scan1: no multiply
+ * per filter).  (A step of its own after build_scan.) */
+static int build_scan_offs(fr_arena *a, struct fr_evindex *ix)
+{
+    uint32_t nf[2] = { ix->sc_nfd, ix->sc_nfc };
+    const uint32_t *vi[2] = { ix->sc_fd_vidx, ix->sc_fc_vidx };
+    uint32_t **vo[2] = { &ix->sc_fd_voff, &ix->sc_fc_voff };
+    for (int t = 0; t < 2; t++) {
+        uint32_t *o = fr_arena_array(a, nf[t] ? nf[t] : 1, sizeof *o);
+        if (!o)
+            return -1;
+        for (uint32_t f = 0; f < nf[t]; f++)
+            o[f] = vi[t][f] * (uint32_t)sizeof(fr_val);
+        *vo[t] = o;
+    }
+    return 0;
+}
+
 static void evaluate_scan1(fr_eval *ev)
 {
     const struct fr_evindex *ix = ev->ix;
@@ -1867,10 +1885,11 @@ static void evaluate_scan1(fr_eval *ev)
     ev->scan_conf = 0;
     uint64_t cand = ix->sc_alld[0];
     {
-        const uint32_t *vidx = ix->sc_fd_vidx;
+        const uint32_t *voff = ix->sc_fd_voff;
         const uint64_t *rows = ix->sc_fd_rows;
+        const char *rb = (const char *)res;
         for (uint32_t f = 0, nf = ix->sc_nfd; f < nf; f++, rows += 64)
-            cand &= rows[sc_code(&res[vidx[f]]) & 63];
+            cand &= rows[sc_code((const fr_val *)(const void *)(rb + voff[f])) & 63];
     }
     const uint64_t *before = ix->sc_before;
     const uint32_t *sgroup = ix->sc_group, *srules = ix->sc_rules;
@@ -1910,10 +1929,11 @@ static void evaluate_scan1(fr_eval *ev)
     scan_resolve_set(ev, pend & before[ix->ngroups]);
     uint64_t candc = ix->sc_allc[0];
     {
-        const uint32_t *vidx = ix->sc_fc_vidx;
+        const uint32_t *voff = ix->sc_fc_voff;
         const uint64_t *rows = ix->sc_fc_rows;
+        const char *rb = (const char *)res;
         for (uint32_t f = 0, nf = ix->sc_nfc; f < nf; f++, rows += 64)
-            candc &= rows[sc_code(&res[vidx[f]]) & 63];
+            candc &= rows[sc_code((const fr_val *)(const void *)(rb + voff[f])) & 63];
     }
     const uint64_t emask = ix->sc_errmask[0];
     for (; candc; candc &= candc - 1) {
@@ -4467,7 +4487,7 @@ int fr_eval_index_build(fr_ruleset *rs)
     int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
               build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
-              build_scan(a, rs, ix) < 0) ? -1 : 0;
+              build_scan(a, rs, ix) < 0 || build_scan_offs(a, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;
     rs->evindex = ix;

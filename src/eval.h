@@ -188,6 +188,7 @@ struct fr_evindex {
     uint32_t   sc_nfd, sc_nfc;
     uint32_t  *sc_fd_vidx, *sc_fc_vidx; /* [nf] */
     uint64_t  *sc_fd_rows, *sc_fc_rows; /* [nf * 64 * nw]: (f * 64 + d) * nw + w */
+    uint32_t  *sc_fd_voff, *sc_fc_voff; /* [nf]: sc_f*_vidx in bytes (* sizeof (fr_val)) */
     /* declare rules filtered on keys that rules declare: applied once the
      * scan is past the key's last declaring group (sc_fl_group, ascending),
      * to the positions after it */
