@@ -4075,7 +4075,9 @@ static int sc_table(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, in
             size_t nwords = (size_t)c.nf * 64 * nw, cap = 32 * (size_t)rs->nrules;
             if (!c.nf || nwords > (cap > 4096 ? cap : 4096))
                 break;
-            if (AZ(c.rows, nwords))
+            /* (not zeroed: every row is a copy of `all`; nwords is bounded
+             * above, no overflow) */
+            if (!(c.rows = fr_arena_alloc(a, nwords * sizeof *c.rows)))
                 return -1;
             for (size_t i = 0; i < (size_t)c.nf * 64; i++)
                 memcpy(c.rows + i * nw, all, nw * sizeof *all);
