@@ -351,7 +351,7 @@ static uint32_t pm_get(const ptrmap *m, const void *p, uint32_t tag)
 
 static int pm_grow(ptrmap *m)
 {
-    size_t ncap = m->e ? (m->mask + 1) * 2 : 64;
+    size_t ncap = m->e ? (m->mask + 1) * 2 : 512;
     pment *ne = calloc(ncap, sizeof *ne);
     if (!ne)
         return -1;

@@ -4032,9 +4032,16 @@ static void sc_add(scctx *c, uint32_t vidx, uint64_t bits)
     }
     if (!c->rows)
         return;
-    for (uint32_t d = 0; d < 64; d++)
-        if (!((bits >> d) & 1))
-            c->rows[((size_t)f * 64 + d) * c->nw + c->pos / 64] &= ~(1ull << (c->pos & 63));
+    /* clear the rule's bit in the rows of the values not in bits (one row
+     * a value, nw words a row; without a branch a value) */
+    uint64_t *row = c->rows + (size_t)f * 64 * c->nw + c->pos / 64, keep = ~(1ull << (c->pos & 63));
+    if (c->nw == 1) {
+        for (uint32_t d = 0; d < 64; d++)
+            row[d] &= keep | (0 - ((bits >> d) & 1));
+    } else {
+        for (uint32_t d = 0; d < 64; d++)
+            row[(size_t)d * c->nw] &= keep | (0 - ((bits >> d) & 1));
+    }
 }
 
 /* The exact filters of a condition: its dense conjuncts. */
@@ -4090,7 +4097,9 @@ static int sc_table(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, in
             size_t nwords = (size_t)c.nf * 64 * nw, cap = 32 * (size_t)rs->nrules;
             if (!c.nf || nwords > (cap > 4096 ? cap : 4096))
                 break;
-            if (AZ(c.rows, nwords))
+            /* (not zeroed: every row is a copy of `all`; nwords is bounded
+             * above, no overflow) */
+            if (!(c.rows = fr_arena_alloc(a, nwords * sizeof *c.rows)))
                 return -1;
             for (size_t i = 0; i < (size_t)c.nf * 64; i++)
                 memcpy(c.rows + i * nw, all, nw * sizeof *all);
