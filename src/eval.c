@@ -452,6 +452,14 @@ const char *fr_rt_text(int rt)
 
 /* ==== rules ================================================================= */
 
+/* Rule r stops on a run-time error (code rc, at ev->err_node): off. */
+static inline void rule_rt(fr_eval *ev, uint32_t r, int rc)
+{
+    ev->rst[r].on = 0;
+    ev->rst[r].rt = (uint8_t)rc;
+    ev->rt_node[r] = ev->err_node;
+}
+
 static void eval_declare(fr_eval *ev, uint32_t r)
 {
     const fr_rule *ru = &ev->rs->rules[r];
@@ -459,19 +467,15 @@ static void eval_declare(fr_eval *ev, uint32_t r)
     int c = rule_cond(ev, r, ru->cond);
     if (c <= 0) {
         ev->rst[r].on = 0;
-        if (c < 0) {
-            ev->rst[r].rt = (uint8_t)-c;
-            ev->rt_node[r] = ev->err_node;
-        }
+        if (c < 0)
+            rule_rt(ev, r, -c);
         return;
     }
     uint32_t base = ev->ix->item_off[r];
     for (uint32_t j = 0; j < ru->nitems; j++) {
         int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
         if (rc) {
-            ev->rst[r].on = 0;
-            ev->rst[r].rt = (uint8_t)rc;
-            ev->rt_node[r] = ev->err_node;
+            rule_rt(ev, r, rc);
             return;
         }
     }
@@ -488,9 +492,7 @@ static void eval_check(fr_eval *ev, uint32_t r)
         c = q < 0 ? q : !q;
     }
     if (c < 0) {
-        ev->rst[r].on = 0;
-        ev->rst[r].rt = (uint8_t)-c;
-        ev->rt_node[r] = ev->err_node;
+        rule_rt(ev, r, -c);
         return;
     }
     ev->rst[r].on = (uint8_t)c;
@@ -1734,6 +1736,25 @@ static inline void scan_resolve_set(fr_eval *ev, uint64_t todo)
     }
 }
 
+/* SCAN mode: the values of the items of a declare rule whose condition
+ * holds (items at base): copied from their slot where the index found one
+ * (sc_iref), else evaluated.  0, or a run-time error code. */
+static inline __attribute__((always_inline)) int scan_items(fr_eval *ev, const fr_rule *ru, uint32_t base)
+{
+    const struct fr_evindex *ix = ev->ix;
+    for (uint32_t j = 0; j < ru->nitems; j++) {
+        uint32_t ref = ix->sc_iref[base + j];
+        if (ref != NONE32) {
+            ev->itemval[base + j] = *sp_ref(ev, ref);
+            continue;
+        }
+        int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 /* SCAN mode: a declare rule through the flat program of its condition
  * (as eval_declare_g). */
 static inline void scan_declare(fr_eval *ev, uint32_t r)
@@ -1751,22 +1772,11 @@ static inline void scan_declare(fr_eval *ev, uint32_t r)
         return;
     }
     const fr_rule *ru = &ev->rs->rules[r];
-    uint32_t base = ix->item_off[r];
-    for (uint32_t j = 0; j < ru->nitems; j++) {
-        uint32_t ref = ix->sc_iref[base + j];
-        if (ref != NONE32) {
-            ev->itemval[base + j] = *sp_ref(ev, ref);
-            continue;
-        }
-        int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
-        if (rc) {
-            ev->rst[r].on = 0;
-            ev->rst[r].rt = (uint8_t)rc;
-            ev->rt_node[r] = ev->err_node;
-            return;
-        }
-    }
-    ev->rst[r].on = 1;
+    int rc = scan_items(ev, ru, ix->item_off[r]);
+    if (rc)
+        rule_rt(ev, r, rc);
+    else
+        ev->rst[r].on = 1;
 }
 
 /* SCAN mode with the pending keys as a bit set (ix->sc_before): a declare
@@ -1788,18 +1798,10 @@ static inline __attribute__((always_inline)) void scan_declare_set(fr_eval *ev, 
         ev->rst[r].on = 0;
         if (!c)
             return;
-        for (uint32_t j = 0; j < ru->nitems; j++) {
-            uint32_t ref = ix->sc_iref[base + j];
-            if (ref != NONE32) {
-                ev->itemval[base + j] = *sp_ref(ev, ref);
-                continue;
-            }
-            int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
-            if (rc) {
-                ev->rst[r].rt = (uint8_t)rc;
-                ev->rt_node[r] = ev->err_node;
-                return;
-            }
+        int rc = scan_items(ev, ru, base);
+        if (rc) {
+            rule_rt(ev, r, rc);
+            return;
         }
         ev->rst[r].on = 1;
     }
