@@ -2,6 +2,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +26,7 @@ typedef struct opts {
     int       nwords;
     char    **words;
     bool      from_stdin;
+    int       jobs;            /* -j: evaluation threads for a stream (1: none) */
 } opts;
 
 /* ---- output buffer ---------------------------------------------------------- */
@@ -36,19 +40,25 @@ typedef struct out {
 /* Straight to the file descriptor: check and resolve print nothing else to
  * stdout, so stdio's buffer (and its fstat + isatty on the first write)
  * would only copy the bytes once more.  A write error sets errno for the
- * caller's message, as fwrite did. */
-static void out_flush(out *o)
+ * caller's message, as fwrite did.  Returns false on a write error. */
+static bool write_stdout(const char *p, size_t len)
 {
     size_t done = 0;
-    while (done < o->len && !o->failed) {
-        ssize_t n = write(STDOUT_FILENO, o->p + done, o->len - done);
+    while (done < len) {
+        ssize_t n = write(STDOUT_FILENO, p + done, len - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
-            o->failed = true;
-        else
-            done += (size_t)n;
+            return false;
+        done += (size_t)n;
     }
+    return true;
+}
+
+static void out_flush(out *o)
+{
+    if (!o->failed && o->len && !write_stdout(o->p, o->len))
+        o->failed = true;
     o->len = 0;
 }
 
@@ -116,6 +126,7 @@ static void out_text(out *o, const char *s)
 
 static const char *const check_opts[] = {
     "-r", "--rules", "--format", "--werror", "-v", "--verbose", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h",
+    "-j", "--jobs",
 };
 static const char *const resolve_opts[] = {
     "-r", "--rules", "--format", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h",
@@ -160,6 +171,34 @@ static int parse_format(const char *cmd, const char *v, bool resolve)
     return -1;
 }
 
+#define MAX_JOBS 1024
+
+/* The value of -j / --jobs: N (1 to MAX_JOBS), or 0 or "auto" for the
+ * number of online CPUs.  Returns the number of jobs, or -1 (printed). */
+static int parse_jobs(const char *cmd, const char *opt, const char *v)
+{
+    long n = -1;
+    if (!strcmp(v, "auto"))
+        n = 0;
+    else if (v[0] >= '0' && v[0] <= '9') {
+        char *end;
+        errno = 0;
+        n = strtol(v, &end, 10);
+        if (*end || errno || n > MAX_JOBS)
+            n = -1;
+    }
+    if (n < 0) {
+        cli_err("%s: invalid number of jobs '%s' for '%s': give a number from 1 to %d, "
+                "or 0 or 'auto' for one per online CPU", cmd, v, opt, MAX_JOBS);
+        return -1;
+    }
+    if (n == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        n = cpus < 1 ? 1 : cpus > MAX_JOBS ? MAX_JOBS : cpus;
+    }
+    return (int)n;
+}
+
 /* Parses argv; returns -1 on a usage error (printed). */
 static int parse_opts(int argc, char **argv, opts *o, bool resolve)
 {
@@ -168,6 +207,7 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
     size_t ncand = resolve ? sizeof resolve_opts / sizeof *resolve_opts
                            : sizeof check_opts / sizeof *check_opts;
     o->format = resolve ? FMT_ARGS : FMT_TEXT;
+    o->jobs = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -201,6 +241,20 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
             }
             if ((o->format = parse_format(cmd, v, resolve)) < 0)
                 return -1;
+        } else if (!resolve && (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strncmp(a, "--jobs=", 7) ||
+                                (!strncmp(a, "-j", 2) && a[2]))) {
+            const char *opt = a[1] == '-' ? "--jobs" : "-j", *v;
+            if (a[1] == '-' ? a[6] == '=' : a[2] != '\0')
+                v = a + (a[1] == '-' ? 7 : 2);
+            else if (i + 1 < argc)
+                v = argv[++i];
+            else {
+                cli_err("%s: option '%s' needs a value: a number of jobs (1 or more), "
+                        "or 0 or 'auto' for one per online CPU", cmd, opt);
+                return -1;
+            }
+            if ((o->jobs = parse_jobs(cmd, opt, v)) < 0)
+                return -1;
         } else if (!resolve && !strcmp(a, "--werror")) {
             o->werror = true;
         } else if (!resolve && (!strcmp(a, "-v") || !strcmp(a, "--verbose"))) {
@@ -230,7 +284,7 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
 static void check_usage(FILE *f)
 {
     fputs("usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]\n"
-          "                      [--no-env] [--ignore-unknown] [--no-color]\n"
+          "                      [--no-env] [--ignore-unknown] [--no-color] [-j N]\n"
           "                      [-- FLAGS... | < CONFIGS]\n"
           "\n"
           "Evaluates configs against the rules.  With FLAGS after '--', checks that one\n"
@@ -244,6 +298,9 @@ static void check_usage(FILE *f)
           "  --no-env         do not read env keys from the process environment\n"
           "  --ignore-unknown skip flags the rules do not declare (and their values)\n"
           "  --no-color       do not colour the output\n"
+          "  -j, --jobs N     evaluate the configs of standard input on N threads\n"
+          "                   (0 or 'auto': one per online CPU; default 1); the\n"
+          "                   output is the same, in input order\n"
           "  -h, --help       print this help\n"
           "\n"
           "Exit status: 0 no errors, 1 a config had errors or was invalid, 2 usage or\n"
@@ -282,6 +339,7 @@ typedef struct ctx {
     char  **where;     /* per rule: "FILE:LINE" (ctx_where), NULL until used */
     bool    color;
     size_t  nkeys;
+    size_t  flush_at;  /* record() writes `out` to stdout from this size on */
 } ctx;
 
 /* "FILE:LINE" of rule r, formatted on first use and cached: most rules
@@ -616,7 +674,7 @@ static bool record(ctx *c, const fr_result *res, unsigned long line)
         text_record(c, res, line);
         break;
     }
-    if (c->out.len >= (1u << 16))
+    if (c->out.len >= c->flush_at)
         out_flush(&c->out);
     fr_status st = fr_result_status(res);
     if (st != FR_STATUS_OK)
@@ -650,24 +708,23 @@ static __attribute__((target("avx2"))) char *find_nl_avx2(char *p)
 #define NL_AVX2 0
 #endif
 
-static int check_stream(ctx *c, fr_eval *ev)
+/* Evaluates the lines of buf[start, len) that end with a newline, and with
+ * `eof` the last one without, recording each (line numbers after *lineno).
+ * Returns where the unconsumed rest starts.  buf has 64 bytes of room after
+ * len (the AVX2 newline scan).  The loop of both `check` paths: -j 1 calls it
+ * on its read buffer, the -j N workers on a chunk of whole lines. */
+static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t len, bool eof,
+                          unsigned long *lineno, bool *fail)
 {
-    size_t cap = 1 << 17, len = 0, start = 0;
-    /* (64 bytes after cap: a newline at buf[len] stops the AVX2 scan, whose
-     * reads go up to 63 bytes after it) */
-    char *buf = malloc(cap + 64);
-    if (!buf)
-        cli_oom();
-    unsigned long lineno = 0;
-    bool eof = false, fail = false, ioerr = false;
 #if NL_AVX2
     bool avx2 = __builtin_cpu_supports("avx2");
+    /* a newline at buf[len] stops the scan, whose reads go up to 63 bytes after it */
+    buf[len] = '\n';
 #endif
     for (;;) {
         char *nl;
 #if NL_AVX2
         if (avx2) {
-            buf[len] = '\n';
             nl = find_nl_avx2(buf + start);
             if (nl == buf + len)
                 nl = NULL;
@@ -675,51 +732,65 @@ static int check_stream(ctx *c, fr_eval *ev)
 #endif
             nl = len > start ? memchr(buf + start, '\n', len - start) : NULL;
         if (!nl) {
-            if (eof) {
-                if (start < len) {
-                    const fr_result *res = fr_eval_line(ev, buf + start, len - start);
-                    if (!res)
-                        cli_oom();
-                    if (!record(c, res, ++lineno))
-                        fail = true;
-                }
-                break;
-            }
-            if (start > 0) {
-                memmove(buf, buf + start, len - start);
-                len -= start;
-                start = 0;
-            }
-            if (len == cap) {
-                char *nb = realloc(buf, cap * 2 + 64);
-                if (!nb)
+            if (eof && start < len) {
+                const fr_result *res = fr_eval_line(ev, buf + start, len - start);
+                if (!res)
                     cli_oom();
-                buf = nb;
-                cap *= 2;
+                if (!record(c, res, ++*lineno))
+                    *fail = true;
+                start = len;
             }
-            ssize_t n = read(STDIN_FILENO, buf + len, cap - len);
-            if (n < 0) {
-                if (errno == EINTR)
-                    continue;
-                cli_err("error reading standard input: %s", strerror(errno));
-                ioerr = true;
-                eof = true;
-                continue;
-            }
-            if (n == 0)
-                eof = true;
-            len += (size_t)n;
-            continue;
+            return start;
         }
         size_t l = (size_t)(nl - (buf + start));
         const fr_result *res = fr_eval_line(ev, buf + start, l);
         if (!res)
             cli_oom();
-        if (!record(c, res, ++lineno))
-            fail = true;
+        if (!record(c, res, ++*lineno))
+            *fail = true;
         start += l + 1;
         if (c->out.failed)
+            return start;
+    }
+}
+
+static int check_stream(ctx *c, fr_eval *ev)
+{
+    size_t cap = 1 << 17, len = 0, start = 0;
+    /* (64 bytes after cap: check_lines) */
+    char *buf = malloc(cap + 64);
+    if (!buf)
+        cli_oom();
+    unsigned long lineno = 0;
+    bool eof = false, fail = false, ioerr = false;
+    for (;;) {
+        start = check_lines(c, ev, buf, start, len, eof, &lineno, &fail);
+        if (eof || c->out.failed)
             break;
+        if (start > 0) {
+            memmove(buf, buf + start, len - start);
+            len -= start;
+            start = 0;
+        }
+        if (len == cap) {
+            char *nb = realloc(buf, cap * 2 + 64);
+            if (!nb)
+                cli_oom();
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t n;
+        while ((n = read(STDIN_FILENO, buf + len, cap - len)) < 0 && errno == EINTR)
+            ;
+        if (n < 0) {
+            cli_err("error reading standard input: %s", strerror(errno));
+            ioerr = true;
+            eof = true;
+            continue;
+        }
+        if (n == 0)
+            eof = true;
+        len += (size_t)n;
     }
     free(buf);
     out_flush(&c->out);
@@ -736,6 +807,252 @@ static fr_eval *make_eval(const fr_ruleset *rs, const opts *o)
     fr_eval_set_use_environ(ev, !o->no_env);
     fr_eval_set_ignore_unknown(ev, o->ignore_unknown);
     return ev;
+}
+
+/* ---- check -j N: the stream evaluated on N threads ------------------------------------------
+ *
+ * The main thread reads standard input into chunks of whole lines (about
+ * `chunk` bytes, split after the last newline; a longer line makes a longer
+ * chunk) and queues them; N workers, each with its own fr_eval and ctx over
+ * the shared read-only ruleset, evaluate a chunk with check_lines() into the
+ * chunk's own output buffer; the main thread writes the chunks' output in
+ * input order.  At most `nslots` chunks are in flight, so memory stays
+ * constant however long the stream is.  The bytes written, the exit status
+ * and the messages are those of -j 1 (HACKING.md, "check -j"). */
+
+typedef struct chunk {
+    char         *buf;       /* whole lines; at EOF the last may have no newline */
+    size_t        len, cap;  /* (cap + 64 allocated: check_lines) */
+    bool          eof;       /* the last chunk of the stream */
+    unsigned long line0;     /* lines before this chunk (text and json formats) */
+    out           out;       /* its records, written by the main thread */
+    bool          fail;      /* a record failed (exit status 1) */
+    bool          done;      /* evaluated */
+} chunk;
+
+typedef struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t  work;    /* a chunk was queued, or stop */
+    pthread_cond_t  done;    /* a chunk was evaluated */
+    chunk          *slots;   /* chunk number k is slots[k % nslots] */
+    size_t          nslots;
+    size_t          queued;  /* chunks queued so far */
+    size_t          taken;   /* chunks handed to workers so far */
+    bool            stop;
+    const ctx      *proto;   /* rs, o, color, nkeys for the workers' ctx */
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.rs = p->proto->rs;
+    c.o = p->proto->o;
+    c.color = p->proto->color;
+    c.nkeys = p->proto->nkeys;
+    c.flush_at = SIZE_MAX;   /* the main thread writes */
+    fr_eval *ev = make_eval(c.rs, c.o);
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->stop && p->taken == p->queued)
+            pthread_cond_wait(&p->work, &p->mu);
+        if (p->stop)
+            break;
+        chunk *ch = &p->slots[p->taken++ % p->nslots];
+        pthread_mutex_unlock(&p->mu);
+        unsigned long lineno = ch->line0;
+        bool fail = false;
+        c.out = ch->out;
+        c.out.len = 0;
+        check_lines(&c, ev, ch->buf, 0, ch->len, ch->eof, &lineno, &fail);
+        ch->out = c.out;
+        memset(&c.out, 0, sizeof c.out);
+        pthread_mutex_lock(&p->mu);
+        ch->fail = fail;
+        ch->done = true;
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->mu);
+    fr_eval_free(&ev);
+    ctx_free(&c);
+    return NULL;
+}
+
+static void chunk_reserve(chunk *ch, size_t n)
+{
+    if (n <= ch->cap)
+        return;
+    char *nb = realloc(ch->buf, n + 64);
+    if (!nb)
+        cli_oom();
+    ch->buf = nb;
+    ch->cap = n;
+}
+
+/* Fills ch with the next chunk: the carried part line *carry first, then
+ * standard input up to `want` bytes, cut after the last newline (the rest is
+ * carried to the next chunk); without a newline it reads on until one comes
+ * or EOF.  Returns false when there is nothing left. */
+static bool fill_chunk(chunk *ch, out *carry, size_t want, bool *eof, bool *ioerr)
+{
+    if (ch->cap > 4 * want && carry->len <= want) {
+        /* after a very long line: back to the usual size */
+        free(ch->buf);
+        ch->buf = NULL;
+        ch->cap = 0;
+    }
+    chunk_reserve(ch, want > carry->len ? want : carry->len);
+    if (carry->len)
+        memcpy(ch->buf, carry->p, carry->len);
+    ch->len = carry->len;
+    carry->len = 0;
+    size_t scanned = ch->len;   /* ch->buf[0, scanned) has no newline */
+    for (;;) {
+        while (!*eof && ch->len < want) {
+            ssize_t n = read(STDIN_FILENO, ch->buf + ch->len, want - ch->len);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                cli_err("error reading standard input: %s", strerror(errno));
+                *ioerr = true;
+                *eof = true;
+            } else if (n == 0)
+                *eof = true;
+            else
+                ch->len += (size_t)n;
+        }
+        if (*eof) {
+            ch->eof = true;
+            return ch->len > 0;
+        }
+        size_t i = ch->len;
+        while (i > scanned && ch->buf[i - 1] != '\n')
+            i--;
+        if (i > scanned) {
+            out_put(carry, ch->buf + i, ch->len - i);
+            ch->len = i;
+            ch->eof = false;
+            return true;
+        }
+        scanned = ch->len;
+        want = want * 2 > ch->len ? want * 2 : ch->len + 1;
+        chunk_reserve(ch, want);
+    }
+}
+
+static size_t count_nl(const char *p, size_t len)
+{
+    size_t n = 0;
+    const char *end = p + len;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+        n++;
+        p++;
+    }
+    return n;
+}
+
+/* The chunk size: 256 KiB, or FLAGRULE_CHUNK_SIZE bytes (a test hook, see
+ * HACKING.md: tiny chunks put chunk boundaries everywhere). */
+static size_t chunk_size(void)
+{
+    const char *e = getenv("FLAGRULE_CHUNK_SIZE");
+    if (e && *e >= '1' && *e <= '9') {
+        char *end;
+        unsigned long v = strtoul(e, &end, 10);
+        if (!*end && v <= (1ul << 30))
+            return (size_t)v;
+    }
+    return (size_t)1 << 18;
+}
+
+static int check_parallel(ctx *c, int jobs)
+{
+    pool p;
+    memset(&p, 0, sizeof p);
+    if (pthread_mutex_init(&p.mu, NULL) || pthread_cond_init(&p.work, NULL) ||
+        pthread_cond_init(&p.done, NULL))
+        cli_oom();
+    p.proto = c;
+    p.nslots = 2 * (size_t)jobs + 2;
+    p.slots = calloc(p.nslots, sizeof *p.slots);
+    pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
+    if (!p.slots || !tid)
+        cli_oom();
+    if (c->o->format == FMT_JSON)
+        json_object_seed(0);   /* jansson's one global, set before the threads */
+    size_t want = chunk_size();
+    bool count = c->o->format != FMT_COMPACT;   /* compact records carry no line number */
+    out carry = { 0 };
+    unsigned long lineno = 0;
+    bool eof = false, ioerr = false, fail = false;
+    int nthreads = 0, write_errno = 0;
+    size_t written = 0;
+    for (;;) {
+        /* read and queue while there is a free slot */
+        while (!eof && p.queued - written < p.nslots) {
+            chunk *ch = &p.slots[p.queued % p.nslots];
+            if (!fill_chunk(ch, &carry, want, &eof, &ioerr))
+                break;
+            ch->line0 = lineno;
+            if (count)
+                lineno += count_nl(ch->buf, ch->len);
+            ch->done = false;
+            if (nthreads < jobs && (size_t)nthreads < p.queued + 1 - written) {
+                int e = pthread_create(&tid[nthreads], NULL, worker, &p);
+                if (e) {
+                    if (nthreads == 0) {
+                        cli_err("cannot start a thread: %s", strerror(e));
+                        exit(FR_EXIT_USAGE);
+                    }
+                    jobs = nthreads;   /* go on with the threads there are */
+                } else
+                    nthreads++;
+            }
+            pthread_mutex_lock(&p.mu);
+            p.queued++;
+            pthread_cond_signal(&p.work);
+            pthread_mutex_unlock(&p.mu);
+        }
+        if (written == p.queued)
+            break;
+        /* write the oldest chunk, in input order */
+        chunk *ch = &p.slots[written % p.nslots];
+        pthread_mutex_lock(&p.mu);
+        while (!ch->done)
+            pthread_cond_wait(&p.done, &p.mu);
+        pthread_mutex_unlock(&p.mu);
+        written++;
+        if (ch->fail)
+            fail = true;
+        if (ch->out.len && !write_stdout(ch->out.p, ch->out.len)) {
+            write_errno = errno;
+            c->out.failed = true;
+            break;
+        }
+        ch->out.len = 0;
+    }
+    pthread_mutex_lock(&p.mu);
+    p.stop = true;
+    pthread_cond_broadcast(&p.work);
+    pthread_mutex_unlock(&p.mu);
+    for (int i = 0; i < nthreads; i++)
+        pthread_join(tid[i], NULL);
+    for (size_t i = 0; i < p.nslots; i++) {
+        free(p.slots[i].buf);
+        free(p.slots[i].out.p);
+    }
+    free(p.slots);
+    free(tid);
+    free(carry.p);
+    pthread_cond_destroy(&p.done);
+    pthread_cond_destroy(&p.work);
+    pthread_mutex_destroy(&p.mu);
+    if (write_errno)
+        errno = write_errno;   /* for cmd_check's message */
+    if (ioerr)
+        return FR_EXIT_USAGE;
+    return fail ? FR_EXIT_FAIL : FR_EXIT_OK;
 }
 
 static bool want_color(const opts *o)
@@ -779,7 +1096,9 @@ int cmd_check(int argc, char **argv)
     c.o = &o;
     c.color = o.format == FMT_TEXT && want_color(&o);
     c.nkeys = fr_ruleset_nkeys(rs);
-    fr_eval *ev = make_eval(rs, &o);
+    c.flush_at = 1u << 16;
+    /* (-j N: the workers make their own) */
+    fr_eval *ev = o.have_words || o.jobs <= 1 ? make_eval(rs, &o) : NULL;
     int code;
     if (o.have_words) {
         const fr_result *res = fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
@@ -787,6 +1106,8 @@ int cmd_check(int argc, char **argv)
             cli_oom();
         code = record(&c, res, 0) ? FR_EXIT_OK : FR_EXIT_FAIL;
         out_flush(&c.out);
+    } else if (o.jobs > 1) {
+        code = check_parallel(&c, o.jobs);
     } else {
         code = check_stream(&c, ev);
     }

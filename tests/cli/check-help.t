@@ -1,7 +1,7 @@
 # --help prints the usage on stdout.
 $ check --help
 > usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]
->                       [--no-env] [--ignore-unknown] [--no-color]
+>                       [--no-env] [--ignore-unknown] [--no-color] [-j N]
 >                       [-- FLAGS... | < CONFIGS]
 >
 > Evaluates configs against the rules.  With FLAGS after '--', checks that one
@@ -15,6 +15,9 @@ $ check --help
 >   --no-env         do not read env keys from the process environment
 >   --ignore-unknown skip flags the rules do not declare (and their values)
 >   --no-color       do not colour the output
+>   -j, --jobs N     evaluate the configs of standard input on N threads
+>                    (0 or 'auto': one per online CPU; default 1); the
+>                    output is the same, in input order
 >   -h, --help       print this help
 >
 > Exit status: 0 no errors, 1 a config had errors or was invalid, 2 usage or
