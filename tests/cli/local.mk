@@ -30,6 +30,16 @@ CLI_TESTS = \
 	tests/cli/check-escaping-raw.t \
 	tests/cli/check-escaping.t \
 	tests/cli/check-help.t \
+	tests/cli/check-jobs-argv.t \
+	tests/cli/check-jobs-auto.t \
+	tests/cli/check-jobs-bad.t \
+	tests/cli/check-jobs-compact.t \
+	tests/cli/check-jobs-empty.t \
+	tests/cli/check-jobs-json.t \
+	tests/cli/check-jobs-missing.t \
+	tests/cli/check-jobs-negative.t \
+	tests/cli/check-jobs-text.t \
+	tests/cli/check-jobs-toomany.t \
 	tests/cli/check-json-utf8.t \
 	tests/cli/check-json-values.t \
 	tests/cli/check-no-env.t \
@@ -64,7 +74,10 @@ CLI_TESTS = \
 	tests/cli/test-usage.t \
 	tests/cli/test-verbose.t
 TESTS += $(CLI_TESTS)
-EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh \
+# check -j N against check -j 1 on a few thousand generated lines (every
+# format, tiny chunks, a pipe)
+TESTS += tests/cli/jobs.sh
+EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/bad.rules \
 	tests/cli/cycle.rules \
 	tests/cli/failing.rules \
