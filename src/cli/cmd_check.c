@@ -952,9 +952,10 @@ static size_t count_nl(const char *p, size_t len)
     return n;
 }
 
-/* The chunk size: 256 KiB, or FLAGRULE_CHUNK_SIZE bytes (a test hook, see
- * HACKING.md: tiny chunks put chunk boundaries everywhere). */
-static size_t chunk_size(void)
+/* The chunk size, FLAGRULE_CHUNK_SIZE bytes (a test hook, see HACKING.md:
+ * tiny chunks put chunk boundaries everywhere), or 0: 256 KiB, the first
+ * chunks smaller so that the workers start early. */
+static size_t chunk_size_env(void)
 {
     const char *e = getenv("FLAGRULE_CHUNK_SIZE");
     if (e && *e >= '1' && *e <= '9') {
@@ -963,7 +964,15 @@ static size_t chunk_size(void)
         if (!*end && v <= (1ul << 30))
             return (size_t)v;
     }
-    return (size_t)1 << 18;
+    return 0;
+}
+
+/* The size of chunk number k: 16 KiB, doubling up to 256 KiB. */
+static size_t chunk_size(size_t fixed, size_t k)
+{
+    if (fixed)
+        return fixed;
+    return k >= 4 ? (size_t)1 << 18 : (size_t)1 << (14 + k);
 }
 
 static int check_parallel(ctx *c, int jobs)
@@ -981,7 +990,7 @@ static int check_parallel(ctx *c, int jobs)
         cli_oom();
     if (c->o->format == FMT_JSON)
         json_object_seed(0);   /* jansson's one global, set before the threads */
-    size_t want = chunk_size();
+    size_t fixed = chunk_size_env();
     bool count = c->o->format != FMT_COMPACT;   /* compact records carry no line number */
     out carry = { 0 };
     unsigned long lineno = 0;
@@ -992,7 +1001,7 @@ static int check_parallel(ctx *c, int jobs)
         /* read and queue while there is a free slot */
         while (!eof && p.queued - written < p.nslots) {
             chunk *ch = &p.slots[p.queued % p.nslots];
-            if (!fill_chunk(ch, &carry, want, &eof, &ioerr))
+            if (!fill_chunk(ch, &carry, chunk_size(fixed, p.queued), &eof, &ioerr))
                 break;
             ch->line0 = lineno;
             if (count)
