@@ -4,7 +4,8 @@
 Lines with NUL bytes, invalid UTF-8, CRLF endings, empty lines, a last line
 without a newline, a 10 MB line, an unterminated quote or a trailing
 backslash (which must not join the next line) — in text, json and compact
-formats.  A CRLF line reads like the same line without the CR.
+formats.  A CRLF line reads like the same line without the CR.  check -j N
+prints the same bytes, also with tiny chunks.
 """
 import json
 import sys, os
@@ -86,6 +87,20 @@ for fmt in ("compact", "json", "text"):
         check(not stray, "text: every line is a record line or an indented location",
               repr([l[:80] for l in stray[:5]]))
 
+# check -j N prints the same bytes as -j 1 (stdout, stderr, status) on the
+# hostile stream: the default chunks, and tiny ones (FLAGRULE_CHUNK_SIZE, a
+# test hook) that put a chunk boundary in every line and make the 10 MB line
+# many times longer than a chunk.
+for fmt in ("compact", "json", "text"):
+    ref = run(["check", "-r", RULES, "--format", fmt], stdin=data, timeout=60)
+    for jobs, chunk in (("2", None), ("4", "1"), ("3", "1000")):
+        r = run(["check", "-r", RULES, "--format", fmt, "-j", jobs], stdin=data, timeout=60,
+                env={"FLAGRULE_CHUNK_SIZE": chunk} if chunk else None)
+        what = "stream (%s) -j %s%s" % (fmt, jobs, ", %s-byte chunks" % chunk if chunk else "")
+        if check_sane(r, what, (1,)):
+            check((r.out, r.err, r.rc) == (ref.out, ref.err, ref.rc), what + ": the bytes of -j 1",
+                  "%d vs %d bytes" % (len(r.out), len(ref.out)))
+
 # Edge streams.
 for name, data, n in [
         ("empty input", b"", 0),
@@ -103,6 +118,11 @@ for name, data, n in [
         check(got == n, "%s: %d records, got %d" % (name, n, got), repr(r.out[:300]))
         if n == 0:
             check(r.rc == 0 and r.err == b"", "empty input: status 0, nothing on stderr", r.describe())
+    rj = run(["check", "-r", RULES, "--format", "compact", "-j", "2"], stdin=data, timeout=30,
+             env={"FLAGRULE_CHUNK_SIZE": "3"})
+    if check_sane(rj, name + " (-j 2)", (0, 1)):
+        check((rj.out, rj.err, rj.rc) == (r.out, r.err, r.rc), name + ": -j 2 prints what -j 1 prints",
+              rj.describe())
 
 # argv configs with the same hostile bytes.
 for name, words in [("NUL-free invalid UTF-8 word", [b"--model-path", b"\xff\xfe"]),

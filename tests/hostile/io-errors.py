@@ -82,6 +82,9 @@ check(len(r.err) < 16384, "a symlink loop: a short report (%d bytes of stderr)" 
 check_sane(run(["check", "-r", "/dev/null", "--"]), "-r /dev/null (empty rule set)", (0, 2))
 r = run(["check", "-r", RULESDIR], stdin_path=RULESDIR)
 check_clean_error(r, "stdin is a directory", "", "(?i)(is a directory|read)")
+rj = run(["check", "-r", RULESDIR, "-j", "2"], stdin_path=RULESDIR)
+check((rj.out, rj.err, rj.rc) == (r.out, r.err, r.rc), "stdin is a directory: -j 2 = -j 1",
+      rj.describe())
 r = run(["check", "-r", "", "--"])
 check_sane(r, "-r '' (empty path)", (2,))
 
@@ -112,15 +115,17 @@ for fmt in ("text", "json", "compact"):
 
 # The same with SIGPIPE ignored (as some CI runners and daemons leave it):
 # write() fails with EPIPE, which must end the run quietly and promptly.
-cmd = "trap '' PIPE; '%s' check -r '%s' < '%s' | head -1" % (FLAGRULE, RULES, bigin)
-t0 = time.monotonic()
-p = subprocess.run(["bash", "-c", cmd + "; echo \"status ${PIPESTATUS[0]}\" >&2"],
-                   capture_output=True, timeout=120 * SLOW)
-secs = time.monotonic() - t0
-err = p.stderr.decode("utf-8", "replace")
-check(re.fullmatch(r"status [01]\s*", err) is not None,
-      "SIGPIPE ignored, check < big | head -1: status 0/1 and nothing on stderr", err[:500])
-check(secs < 30 * SLOW, "SIGPIPE ignored: ends promptly (%.1fs)" % secs)
+for jobs in ("1", "2"):
+    cmd = "trap '' PIPE; '%s' check -r '%s' -j %s < '%s' | head -1" % (FLAGRULE, RULES, jobs, bigin)
+    t0 = time.monotonic()
+    p = subprocess.run(["bash", "-c", cmd + "; echo \"status ${PIPESTATUS[0]}\" >&2"],
+                       capture_output=True, timeout=120 * SLOW)
+    secs = time.monotonic() - t0
+    err = p.stderr.decode("utf-8", "replace")
+    check(re.fullmatch(r"status [01]\s*", err) is not None,
+          "SIGPIPE ignored, check -j %s < big | head -1: status 0/1 and nothing on stderr" % jobs,
+          err[:500])
+    check(secs < 30 * SLOW, "SIGPIPE ignored, -j %s: ends promptly (%.1fs)" % (jobs, secs))
 
 # Closed standard streams.
 p = subprocess.run(["bash", "-c", "'%s' check -r '%s' -- --tp-size 2 >&-" % (FLAGRULE, RULES)],
@@ -144,6 +149,8 @@ if os.path.exists("/dev/full"):
                        (["check", "-r", RULES, "--format", "json", "--", "--tp-size", "2"], b""),
                        (["check", "-r", RULES, "--format", "compact"], big),
                        (["check", "-r", RULES], big),
+                       (["check", "-r", RULES, "-j", "2"], big),
+                       (["check", "-r", RULES, "--format", "json", "-j", "2"], big),
                        (["resolve", "-r", RULES, "--", "--moe-a2a-backend", "pplx"], b""),
                        (["resolve", "-r", RULES, "--format", "json", "--"], b""),
                        (["explain", "-r", RULES, "deepep_mode", "--", "--moe-a2a-backend", "pplx"], b""),
