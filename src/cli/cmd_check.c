@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
