@@ -1368,6 +1368,8 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
     _mm256_storeu_si256((__m256i *)(void *)(out + len), _mm256_set1_epi8(' '));
     _mm256_storeu_si256((__m256i *)(void *)(out + len + 32), _mm256_set1_epi8(' '));
     fr_val *input = c->input;
+    /* (the values also to c->res: to input again when there is none) */
+    fr_val *const res = c->res ? c->res : input;
     uint8_t *given = c->given;
     uint32_t *const given_keys = c->given_keys;
     uint32_t *gk = given_keys + c->ngiven;   /* the end of the list */
@@ -1384,6 +1386,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
         const char *e = p + wl;
         uint64_t eqm = f.eqm;
         const fr_fslot *sl;
+        fr_val val = { 0 };
         int form = 1;
         if (__builtin_expect(f.spm != 0, 0)) {
             /* (through copies: w, wl, eqm, v, vl stay out of memory) */
@@ -1414,10 +1417,10 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 if (!sl || !sl->is_flag)
                     goto rest;
                 if (sl->tkind == FR_T_BOOL) {
-                    fr_val *o = &input[sl->key];
-                    o->i = 1;
-                    o->s = NULL;
-                    o->is_null = 0;
+                    fr_val *o = &input[sl->key], *o2 = &res[sl->key];
+                    o->i = o2->i = 1;
+                    o->s = o2->s = NULL;
+                    o->is_null = o2->is_null = 0;
                     program = 0;
                     goto given;
                 }
@@ -1460,16 +1463,18 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 if (!sl || !sl->is_flag)
                     goto rest;
             }
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast))
                 goto rest;
             program = 0;
         } else if (wl && name_class[(unsigned char)w[0]]) {
             if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0)) || sl->is_flag)
                 goto rest;
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast))
                 goto rest;
         } else
             goto rest;
+        input[sl->key] = val;
+        res[sl->key] = val;
         ((char *)v)[vl] = '\0';
     given: {
             uint32_t k = sl->key;
@@ -1487,6 +1492,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
         return fused_rest(c, len, (size_t)(p - out), program);
     }
     c->ngiven = (uint32_t)(gk - given_keys);
+    c->nres = c->res ? c->ngiven : 0;
     c->store.len = len + 1;
     out[len] = '\0';
     return 0;
@@ -1505,6 +1511,7 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
     c->ngiven = 0;
+    c->nres = 0;
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
@@ -1520,6 +1527,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
 {
     c->nwords = 0;
     c->ngiven = 0;
+    c->nres = 0;
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';

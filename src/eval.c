@@ -1877,9 +1877,10 @@ static void evaluate_scan1(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     fr_val *res = ev->res;
     {
+        /* (the reader wrote the first nres there already) */
         const fr_val *in = ev->input;
         const uint32_t *gk = ev->cfg.given_keys;
-        for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+        for (uint32_t i = ev->cfg.nres, n = ev->cfg.ngiven; i < n; i++) {
             uint32_t k = gk[i];
             res[k] = in[k];
         }
@@ -1964,7 +1965,7 @@ static void evaluate_scan(fr_eval *ev)
         const fr_val *in = ev->input;
         fr_val *res = ev->res;
         const uint32_t *gk = ev->cfg.given_keys;
-        for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+        for (uint32_t i = ev->cfg.nres, n = ev->cfg.ngiven; i < n; i++) {
             uint32_t k = gk[i];
             res[k] = in[k];
         }
@@ -2207,10 +2208,23 @@ static int evaluate(fr_eval *ev)
     return collect(ev);
 }
 
+/* SCAN mode: the resolved values the fast reader wrote (before it left a
+ * line to the general reader) back to their defaults, as when it had not. */
+static void unread_res(fr_eval *ev)
+{
+    if (ev->mode != FR_MODE_SCAN)
+        return;
+    for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
+        uint32_t k = ev->cfg.given_keys[i];
+        ev->res[k] = ev->ix->sc_def[k];
+    }
+}
+
 static const fr_result *finish_invalid(fr_eval *ev, const char *reason)
 {
     ev->status = FR_STATUS_INVALID;
     ev->invalid_reason = reason;
+    unread_res(ev);
     for (uint32_t i = 0; i < ev->cfg.ngiven; i++)
         touch_key(ev, ev->cfg.given_keys[i]);
     return &ev->result;
@@ -2219,6 +2233,7 @@ static const fr_result *finish_invalid(fr_eval *ev, const char *reason)
 static const fr_result *after_read(fr_eval *ev, int rc)
 {
     if (rc < 0) {
+        unread_res(ev);
         for (uint32_t i = 0; i < ev->cfg.ngiven; i++)
             touch_key(ev, ev->cfg.given_keys[i]);
         return NULL;
@@ -2381,6 +2396,7 @@ void fr_eval_set_mode(fr_eval *ev, int mode)
     if (mode == FR_MODE_INCR && !ix->incremental)
         mode = FR_MODE_SCAN;
     ev->mode = mode;
+    ev->cfg.res = mode == FR_MODE_SCAN ? ev->res : NULL;
     initial_state(ev);
 }
 
@@ -2522,6 +2538,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->cfg.rs = rs;
     ev->cfg.map = &ix->map;
     ev->cfg.input = ev->input;
+    ev->cfg.res = ev->mode == FR_MODE_SCAN ? ev->res : NULL;
     ev->cfg.given = ev->given;
     initial_state(ev);
     ev->epoch = 1;

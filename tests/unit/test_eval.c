@@ -1018,6 +1018,34 @@ static void gen_rule2(rng *r, unsigned id, char *out, size_t cap)
     }
 }
 
+/* gen_config, then now and then words that make the fast reader hand the
+ * rest of the line to the general one after it took some keys (a
+ * backslash, a key given again) or make the line invalid (an unknown flag,
+ * a bad value), so that the values the fast reader wrote are undone or
+ * overwritten. */
+static void gen_config2(rng *r, char *out, size_t cap)
+{
+    gen_config(r, out, cap);
+    static const char *const extra[] = { "--i0 \\3", "--e1 'v2'", "--e0=v1 --e0 v2", "--bogus",
+                                         "--i1 x",    "--e2 v9",  "--b0 --i1=\\7", "--i0 1 --i0 \\2" };
+    unsigned x = below(r, 12);
+    if (x < 8 && strlen(out) + strlen(extra[x]) + 2 < cap) {
+        strcat(out, extra[x]);
+        if (below(r, 2) && strlen(out) + 8 < cap)
+            strcat(out, " --b1");
+    }
+}
+
+/* SCAN mode: the resolved values of an invalid config are the defaults
+ * (the fast reader's writes are undone), the input values the keys given
+ * before the word that made it invalid. */
+static void check_scan_invalid(const fr_ruleset *rs, const fr_eval *ev, const char *line)
+{
+    for (uint32_t k = 0; k < rs->nkeys; k++)
+        if (!fr_val_eq(rs->keys[k].type, ev->res[k], rs->keys[k].def))
+            fail_msg("config '%s' (invalid): key %s not at its default", line, rs->keys[k].name);
+}
+
 static void test_modes_agree(void **state)
 {
     (void)state;
@@ -1030,7 +1058,7 @@ static void test_modes_agree(void **state)
         "flag i1 : int = 2;\n"
         "flag b0 : bool = false;\n"
         "flag b1 : bool = true;\n";
-    int differ_from_empty = 0;
+    int differ_from_empty = 0, nvalid = 0;
     for (int set = 0; set < 40; set++) {
         unsigned nr = set < 30 ? 3 + below(&r, 20) : 70 + below(&r, 130);
         size_t cap = sizeof head + 400 * (size_t)nr;
@@ -1051,11 +1079,29 @@ static void test_modes_agree(void **state)
         }
         for (int c = 0; c < 40; c++) {
             char line[256];
-            gen_config(&r, line, sizeof line);
-            char *want = NULL;
+            gen_config2(&r, line, sizeof line);
+            char *want = NULL, *want_in = NULL;
             for (int m = 0; m < 3; m++) {
                 const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
                 assert_non_null(res);
+                nvalid += fr_result_status(res) != FR_STATUS_INVALID;
+                if (fr_result_status(res) == FR_STATUS_INVALID && modes[m] == FR_MODE_SCAN)
+                    check_scan_invalid(rs, ev[m], line);
+                {
+                    /* the input values, in every mode and status */
+                    char in[512] = "";
+                    for (size_t k = 0; k < fr_ruleset_nkeys(rs); k++) {
+                        fr_value v = fr_result_input(res, k);
+                        char *t = fr_value_format(&v, false);
+                        strncat(in, t, sizeof in - strlen(in) - 2);
+                        strcat(in, " ");
+                        free(t);
+                    }
+                    if (!want_in)
+                        want_in = strdup(in);
+                    else if (strcmp(want_in, in))
+                        fail_msg("config '%s': mode %d input %s, not %s", line, modes[m], in, want_in);
+                }
                 /* every check as the condition trees say (fr_eval_node,
                  * no conjunct lists), on the resolved state */
                 for (size_t ri = 0; fr_result_status(res) != FR_STATUS_INVALID && ri < rs->nrules; ri++) {
@@ -1085,6 +1131,7 @@ static void test_modes_agree(void **state)
             }
             differ_from_empty += line[0] != '\0';
             free(want);
+            free(want_in);
         }
         for (int m = 0; m < 3; m++)
             fr_eval_free(&ev[m]);
@@ -1092,6 +1139,7 @@ static void test_modes_agree(void **state)
         free(text);
     }
     assert_true(differ_from_empty > 100);
+    assert_true(nvalid > 100 && nvalid < 3 * 40 * 40 - 100);
 }
 
 int main(void)
