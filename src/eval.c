@@ -146,9 +146,13 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
     const fr_regex *re = &ev->rs->regexes[n->b];
     if (!re->code)
         return 0;
-    int mrc = pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
-                          (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
-                          (pcre2_match_context *)ev->match_ctx);
+    int mrc = ev->ix->re_jit && ev->ix->re_jit[n->b]
+                  ? pcre2_jit_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
+                                    (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
+                                    (pcre2_match_context *)ev->match_ctx)
+                  : pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
+                                (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
+                                (pcre2_match_context *)ev->match_ctx);
     if (mrc >= 0)
         return 1;
     if (mrc == PCRE2_ERROR_NOMATCH || mrc == PCRE2_ERROR_PARTIAL)
@@ -4504,6 +4508,26 @@ static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     return 0;
 }
 
+/* ix->re_jit: the regexes pcre2_jit_match can match as pcre2_match would
+ * (JIT code for complete matches, no UTF check to make; the match context's
+ * limits apply alike).  0 or -1. */
+static int build_regex_jit(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    if (!rs->nregexes)
+        return 0;
+    if (AZ(ix->re_jit, rs->nregexes))
+        return -1;
+    for (uint32_t i = 0; i < rs->nregexes; i++) {
+        const pcre2_code *code = (const pcre2_code *)rs->regexes[i].code;
+        size_t jit = 0;
+        uint32_t opts = 0;
+        if (code && pcre2_pattern_info(code, PCRE2_INFO_JITSIZE, &jit) == 0 && jit > 0 &&
+            pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &opts) == 0 && !(opts & PCRE2_UTF))
+            ix->re_jit[i] = 1;
+    }
+    return 0;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -4512,7 +4536,7 @@ int fr_eval_index_build(fr_ruleset *rs)
     struct fr_evindex *ix = fr_arena_zalloc(a, sizeof *ix);
     if (!ix)
         return -1;
-    int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
+    int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_regex_jit(a, rs, ix) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
               build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
               build_scan(a, rs, ix) < 0 || build_scan_offs(a, ix) < 0) ? -1 : 0;

@@ -198,6 +198,10 @@ struct fr_evindex {
      * (0: too big, computed per line), and the string keys */
     size_t     cw_bound;
     uint64_t  *cw_strmask;              /* [(nkeys + 63) / 64] */
+    /* [nregexes] (NULL: none): 1 when a regex is matched through
+     * pcre2_jit_match (JIT-compiled, not UTF: pcre2_match would only add
+     * its argument checks) */
+    uint8_t   *re_jit;
     uint32_t   sc_nfl;
     uint32_t  *sc_fl_vidx, *sc_fl_group;
     uint64_t  *sc_fl_rows;

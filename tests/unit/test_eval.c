@@ -1018,6 +1018,65 @@ static void gen_rule2(rng *r, unsigned id, char *out, size_t cap)
     }
 }
 
+/* The regexes matched through pcre2_jit_match (ix->re_jit) give what
+ * pcre2_match gives: the same results with the table and without it, on
+ * random subjects (also invalid UTF-8, also one hitting the match limit). */
+static void test_regex_jit(void **state)
+{
+    (void)state;
+    fr_ruleset *rs = compile(
+        "flag s : string = \"\";\n"
+        "rule r0: s ~ /^instance:\\/\\/(?!.*:\\/\\/)/ -> error \"r0\";\n"
+        "rule r1: s ~ /ab+c/i -> error \"r1\";\n"
+        "rule r2: s ~ /^x.y$/s -> warn \"r2\";\n"
+        "rule r3: s ~ /^.b/u -> error \"r3\";\n"
+        "rule r4: s ~ /(*UTF)^.c/ -> error \"r4\";\n"
+        "rule r5: s ~ /^a(?x) b c/m -> info \"r5\";\n"
+        "rule r6: s ~ /(a+)+$/ -> error \"r6\";\n");
+    assert_non_null(rs);
+    struct fr_evindex *ix = (struct fr_evindex *)rs->evindex;
+    assert_non_null(ix->re_jit);
+    uint8_t *jit = ix->re_jit;
+    size_t njit = 0;
+    for (uint32_t i = 0; i < rs->nregexes; i++)
+        njit += jit[i];
+    assert_true(njit >= 4 && njit < rs->nregexes);   /* (r3 and r4 are UTF) */
+    fr_eval *ev = fr_eval_new(rs);
+    assert_non_null(ev);
+    static const char *const parts[] = { "a", "b", "c", "x", "y", "A", "B", "C", ":", "/", "instance:", "//",
+                                         "\xc3\xa9", "\xff", "\xe2\x82", " " };
+    rng r = { 7 };
+    static char line[40200];
+    for (int n = 0; n < 3000; n++) {
+        char sub[64] = "";
+        unsigned len = below(&r, 8);
+        for (unsigned i = 0; i < len; i++)
+            strcat(sub, parts[below(&r, sizeof parts / sizeof *parts)]);
+        if (n % 500 == 499) {
+            memset(line, 'a', 40000);
+            strcpy(line + 40000, "b");
+            memmove(line + 5, line, 40001);
+            memcpy(line, "--s '", 5);
+            strcat(line, "'");
+        } else
+            snprintf(line, sizeof line, "--s '%s'", sub);
+        char *want[2];
+        for (int j = 0; j < 2; j++) {
+            ix->re_jit = j ? NULL : jit;
+            const fr_result *res = fr_eval_line(ev, line, strlen(line));
+            assert_non_null(res);
+            want[j] = exact(rs, res);
+        }
+        ix->re_jit = jit;
+        if (strcmp(want[0], want[1]))
+            fail_msg("subject '%s': pcre2_jit_match gives\n%s\npcre2_match\n%s", sub, want[0], want[1]);
+        free(want[0]);
+        free(want[1]);
+    }
+    fr_eval_free(&ev);
+    fr_ruleset_free(&rs);
+}
+
 /* gen_config, then now and then words that make the fast reader hand the
  * rest of the line to the general one after it took some keys (a
  * backslash, a key given again) or make the line invalid (an unknown flag,
@@ -1160,6 +1219,7 @@ int main(void)
         cmocka_unit_test(test_test_blocks),
         cmocka_unit_test(test_order_independence),
         cmocka_unit_test(test_modes_agree),
+        cmocka_unit_test(test_regex_jit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
