@@ -146,6 +146,16 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
     const fr_regex *re = &ev->rs->regexes[n->b];
     if (!re->code)
         return 0;
+    if (ev->ix->re_pre) {
+        const struct fr_repre *pr = &ev->ix->re_pre[n->b];
+        if ((uint64_t)s.i < pr->minlen)
+            return 0;
+        if (pr->has_first) {
+            unsigned c = (unsigned char)s.s[0];   /* (s.i >= minlen >= 1) */
+            if (c < 0x80 && (pr->fold ? (c | 0x20) : c) != pr->first)
+                return 0;
+        }
+    }
     int mrc = ev->ix->re_jit && ev->ix->re_jit[n->b]
                   ? pcre2_jit_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
                                     (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
@@ -4515,15 +4525,27 @@ static int build_regex_jit(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
 {
     if (!rs->nregexes)
         return 0;
-    if (AZ(ix->re_jit, rs->nregexes))
+    if (AZ(ix->re_jit, rs->nregexes) || AZ(ix->re_pre, rs->nregexes))
         return -1;
     for (uint32_t i = 0; i < rs->nregexes; i++) {
         const pcre2_code *code = (const pcre2_code *)rs->regexes[i].code;
         size_t jit = 0;
-        uint32_t opts = 0;
-        if (code && pcre2_pattern_info(code, PCRE2_INFO_JITSIZE, &jit) == 0 && jit > 0 &&
-            pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &opts) == 0 && !(opts & PCRE2_UTF))
-            ix->re_jit[i] = 1;
+        uint32_t opts = 0, minlen = 0, ftype = 0, funit = 0;
+        if (!code || pcre2_pattern_info(code, PCRE2_INFO_JITSIZE, &jit) != 0 || jit == 0 ||
+            pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &opts) != 0 || (opts & PCRE2_UTF))
+            continue;
+        ix->re_jit[i] = 1;
+        /* (in bytes: no UTF) */
+        if (pcre2_pattern_info(code, PCRE2_INFO_MINLENGTH, &minlen) == 0)
+            ix->re_pre[i].minlen = minlen;
+        if ((opts & PCRE2_ANCHORED) && pcre2_pattern_info(code, PCRE2_INFO_FIRSTCODETYPE, &ftype) == 0 &&
+            ftype == 1 && pcre2_pattern_info(code, PCRE2_INFO_FIRSTCODEUNIT, &funit) == 0 && funit < 0x80 &&
+            ix->re_pre[i].minlen >= 1) {
+            int letter = (funit | 0x20) >= 'a' && (funit | 0x20) <= 'z';
+            ix->re_pre[i].has_first = 1;
+            ix->re_pre[i].fold = (uint8_t)letter;
+            ix->re_pre[i].first = (uint8_t)(letter ? (funit | 0x20) : funit);
+        }
     }
     return 0;
 }

@@ -1018,9 +1018,10 @@ static void gen_rule2(rng *r, unsigned id, char *out, size_t cap)
     }
 }
 
-/* The regexes matched through pcre2_jit_match (ix->re_jit) give what
- * pcre2_match gives: the same results with the table and without it, on
- * random subjects (also invalid UTF-8, also one hitting the match limit). */
+/* The regexes matched through pcre2_jit_match (ix->re_jit), after the
+ * length and first-byte checks (ix->re_pre), give what pcre2_match gives:
+ * the same results with the tables and without them, on random subjects
+ * (also invalid UTF-8, also one hitting the match limit). */
 static void test_regex_jit(void **state)
 {
     (void)state;
@@ -1032,11 +1033,21 @@ static void test_regex_jit(void **state)
         "rule r3: s ~ /^.b/u -> error \"r3\";\n"
         "rule r4: s ~ /(*UTF)^.c/ -> error \"r4\";\n"
         "rule r5: s ~ /^a(?x) b c/m -> info \"r5\";\n"
-        "rule r6: s ~ /(a+)+$/ -> error \"r6\";\n");
+        "rule r6: s ~ /(a+)+$/ -> error \"r6\";\n"
+        "rule r7: s ~ /^Ab/i -> error \"r7\";\n"
+        "rule r8: s ~ /^\\/\\/a|^\\/\\/b/ -> warn \"r8\";\n"
+        "rule r9: s ~ /\\Ab:/ -> info \"r9\";\n"
+        "rule r10: s ~ /^x/m -> info \"r10\";\n");
     assert_non_null(rs);
     struct fr_evindex *ix = (struct fr_evindex *)rs->evindex;
     assert_non_null(ix->re_jit);
     uint8_t *jit = ix->re_jit;
+    struct fr_repre *pre = ix->re_pre;
+    assert_non_null(pre);
+    size_t nfirst = 0;
+    for (uint32_t i = 0; i < rs->nregexes; i++)
+        nfirst += pre[i].has_first;
+    assert_true(nfirst >= 4);
     size_t njit = 0;
     for (uint32_t i = 0; i < rs->nregexes; i++)
         njit += jit[i];
@@ -1063,11 +1074,13 @@ static void test_regex_jit(void **state)
         char *want[2];
         for (int j = 0; j < 2; j++) {
             ix->re_jit = j ? NULL : jit;
+            ix->re_pre = j ? NULL : pre;
             const fr_result *res = fr_eval_line(ev, line, strlen(line));
             assert_non_null(res);
             want[j] = exact(rs, res);
         }
         ix->re_jit = jit;
+        ix->re_pre = pre;
         if (strcmp(want[0], want[1]))
             fail_msg("subject '%s': pcre2_jit_match gives\n%s\npcre2_match\n%s", sub, want[0], want[1]);
         free(want[0]);
