@@ -1338,7 +1338,10 @@ static __attribute__((noinline)) int fused_rest(fr_cfgin *c, size_t len, size_t 
     return interpret(c, program);
 }
 
-static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, const char *line, size_t len)
+/* with_res: the values also to c->res (a constant: two copies of the
+ * loop, no test a key) */
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int
+read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
 {
     const fr_spellmap *m = c->map;
     if (len > UINT32_MAX - 256)
@@ -1368,6 +1371,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
     _mm256_storeu_si256((__m256i *)(void *)(out + len), _mm256_set1_epi8(' '));
     _mm256_storeu_si256((__m256i *)(void *)(out + len + 32), _mm256_set1_epi8(' '));
     fr_val *input = c->input;
+    fr_val *const res = c->res;
     uint8_t *given = c->given;
     uint32_t *const given_keys = c->given_keys;
     uint32_t *gk = given_keys + c->ngiven;   /* the end of the list */
@@ -1384,6 +1388,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
         const char *e = p + wl;
         uint64_t eqm = f.eqm;
         const fr_fslot *sl;
+        fr_val val = { 0 };
         int form = 1;
         if (__builtin_expect(f.spm != 0, 0)) {
             /* (through copies: w, wl, eqm, v, vl stay out of memory) */
@@ -1414,10 +1419,11 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 if (!sl || !sl->is_flag)
                     goto rest;
                 if (sl->tkind == FR_T_BOOL) {
-                    fr_val *o = &input[sl->key];
-                    o->i = 1;
-                    o->s = NULL;
-                    o->is_null = 0;
+                    fr_val o = { 0 };
+                    o.i = 1;
+                    input[sl->key] = o;
+                    if (with_res)
+                        res[sl->key] = o;
                     program = 0;
                     goto given;
                 }
@@ -1460,16 +1466,19 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
                 if (!sl || !sl->is_flag)
                     goto rest;
             }
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast))
                 goto rest;
             program = 0;
         } else if (wl && name_class[(unsigned char)w[0]]) {
             if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0)) || sl->is_flag)
                 goto rest;
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &input[sl->key], find_enum_fast))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast))
                 goto rest;
         } else
             goto rest;
+        input[sl->key] = val;
+        if (with_res)
+            res[sl->key] = val;
         ((char *)v)[vl] = '\0';
     given: {
             uint32_t k = sl->key;
@@ -1487,9 +1496,21 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *
         return fused_rest(c, len, (size_t)(p - out), program);
     }
     c->ngiven = (uint32_t)(gk - given_keys);
+    c->nres = with_res ? c->ngiven : 0;
     c->store.len = len + 1;
     out[len] = '\0';
     return 0;
+}
+
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused_res(fr_cfgin *c, const char *line,
+                                                                          size_t len)
+{
+    return read_fused_impl(c, line, len, 1);
+}
+
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, const char *line, size_t len)
+{
+    return read_fused_impl(c, line, len, 0);
 }
 #endif
 
@@ -1505,13 +1526,14 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
     c->ngiven = 0;
+    c->nres = 0;
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
     /* (tail calls: no frame here) */
 #if FR_AVX2
     if (c->map->fused)
-        return read_fused(c, line, len);
+        return c->res ? read_fused_res(c, line, len) : read_fused(c, line, len);
 #endif
     return read_split(c, line, len);
 }
@@ -1520,6 +1542,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
 {
     c->nwords = 0;
     c->ngiven = 0;
+    c->nres = 0;
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';

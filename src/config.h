@@ -73,6 +73,11 @@ typedef struct fr_cfgin {
     const fr_ruleset  *rs;
     const fr_spellmap *map;
     fr_val    *input;      /* [nkeys]: set to the defaults by the caller */
+    fr_val    *res;        /* NULL, or [nkeys]: the fast reader also writes the
+                            * values it takes here (the evaluator's resolved
+                            * values in SCAN mode; NULL: input only) */
+    uint32_t   nres;       /* the first nres given keys have their value in
+                            * res too (0 unless a whole line was read so) */
     uint8_t   *given;      /* [nkeys]: all 0 on entry */
     uint32_t  *given_keys; /* [nkeys]: keys given, in first-given order */
     uint32_t   ngiven;

@@ -146,9 +146,23 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
     const fr_regex *re = &ev->rs->regexes[n->b];
     if (!re->code)
         return 0;
-    int mrc = pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
-                          (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
-                          (pcre2_match_context *)ev->match_ctx);
+    if (ev->ix->re_pre) {
+        const struct fr_repre *pr = &ev->ix->re_pre[n->b];
+        if ((uint64_t)s.i < pr->minlen)
+            return 0;
+        if (pr->has_first) {
+            unsigned c = (unsigned char)s.s[0];   /* (s.i >= minlen >= 1) */
+            if (c < 0x80 && (pr->fold ? (c | 0x20) : c) != pr->first)
+                return 0;
+        }
+    }
+    int mrc = ev->ix->re_jit && ev->ix->re_jit[n->b]
+                  ? pcre2_jit_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
+                                    (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
+                                    (pcre2_match_context *)ev->match_ctx)
+                  : pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
+                                (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
+                                (pcre2_match_context *)ev->match_ctx);
     if (mrc >= 0)
         return 1;
     if (mrc == PCRE2_ERROR_NOMATCH || mrc == PCRE2_ERROR_PARTIAL)
@@ -1877,9 +1891,10 @@ static void evaluate_scan1(fr_eval *ev)
     const struct fr_evindex *ix = ev->ix;
     fr_val *res = ev->res;
     {
+        /* (the reader wrote the first nres there already) */
         const fr_val *in = ev->input;
         const uint32_t *gk = ev->cfg.given_keys;
-        for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+        for (uint32_t i = ev->cfg.nres, n = ev->cfg.ngiven; i < n; i++) {
             uint32_t k = gk[i];
             res[k] = in[k];
         }
@@ -1964,7 +1979,7 @@ static void evaluate_scan(fr_eval *ev)
         const fr_val *in = ev->input;
         fr_val *res = ev->res;
         const uint32_t *gk = ev->cfg.given_keys;
-        for (uint32_t i = 0, n = ev->cfg.ngiven; i < n; i++) {
+        for (uint32_t i = ev->cfg.nres, n = ev->cfg.ngiven; i < n; i++) {
             uint32_t k = gk[i];
             res[k] = in[k];
         }
@@ -2207,10 +2222,23 @@ static int evaluate(fr_eval *ev)
     return collect(ev);
 }
 
+/* SCAN mode: the resolved values the fast reader wrote (before it left a
+ * line to the general reader) back to their defaults, as when it had not. */
+static void unread_res(fr_eval *ev)
+{
+    if (ev->mode != FR_MODE_SCAN)
+        return;
+    for (uint32_t i = 0; i < ev->cfg.ngiven; i++) {
+        uint32_t k = ev->cfg.given_keys[i];
+        ev->res[k] = ev->ix->sc_def[k];
+    }
+}
+
 static const fr_result *finish_invalid(fr_eval *ev, const char *reason)
 {
     ev->status = FR_STATUS_INVALID;
     ev->invalid_reason = reason;
+    unread_res(ev);
     for (uint32_t i = 0; i < ev->cfg.ngiven; i++)
         touch_key(ev, ev->cfg.given_keys[i]);
     return &ev->result;
@@ -2219,6 +2247,7 @@ static const fr_result *finish_invalid(fr_eval *ev, const char *reason)
 static const fr_result *after_read(fr_eval *ev, int rc)
 {
     if (rc < 0) {
+        unread_res(ev);
         for (uint32_t i = 0; i < ev->cfg.ngiven; i++)
             touch_key(ev, ev->cfg.given_keys[i]);
         return NULL;
@@ -2381,6 +2410,7 @@ void fr_eval_set_mode(fr_eval *ev, int mode)
     if (mode == FR_MODE_INCR && !ix->incremental)
         mode = FR_MODE_SCAN;
     ev->mode = mode;
+    ev->cfg.res = mode == FR_MODE_SCAN ? ev->res : NULL;
     initial_state(ev);
 }
 
@@ -2522,6 +2552,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->cfg.rs = rs;
     ev->cfg.map = &ix->map;
     ev->cfg.input = ev->input;
+    ev->cfg.res = ev->mode == FR_MODE_SCAN ? ev->res : NULL;
     ev->cfg.given = ev->given;
     initial_state(ev);
     ev->epoch = 1;
@@ -4487,6 +4518,38 @@ static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     return 0;
 }
 
+/* ix->re_jit: the regexes pcre2_jit_match can match as pcre2_match would
+ * (JIT code for complete matches, no UTF check to make; the match context's
+ * limits apply alike).  0 or -1. */
+static int build_regex_jit(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    if (!rs->nregexes)
+        return 0;
+    if (AZ(ix->re_jit, rs->nregexes) || AZ(ix->re_pre, rs->nregexes))
+        return -1;
+    for (uint32_t i = 0; i < rs->nregexes; i++) {
+        const pcre2_code *code = (const pcre2_code *)rs->regexes[i].code;
+        size_t jit = 0;
+        uint32_t opts = 0, minlen = 0, ftype = 0, funit = 0;
+        if (!code || pcre2_pattern_info(code, PCRE2_INFO_JITSIZE, &jit) != 0 || jit == 0 ||
+            pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &opts) != 0 || (opts & PCRE2_UTF))
+            continue;
+        ix->re_jit[i] = 1;
+        /* (in bytes: no UTF) */
+        if (pcre2_pattern_info(code, PCRE2_INFO_MINLENGTH, &minlen) == 0)
+            ix->re_pre[i].minlen = minlen;
+        if ((opts & PCRE2_ANCHORED) && pcre2_pattern_info(code, PCRE2_INFO_FIRSTCODETYPE, &ftype) == 0 &&
+            ftype == 1 && pcre2_pattern_info(code, PCRE2_INFO_FIRSTCODEUNIT, &funit) == 0 && funit < 0x80 &&
+            ix->re_pre[i].minlen >= 1) {
+            int letter = (funit | 0x20) >= 'a' && (funit | 0x20) <= 'z';
+            ix->re_pre[i].has_first = 1;
+            ix->re_pre[i].fold = (uint8_t)letter;
+            ix->re_pre[i].first = (uint8_t)(letter ? (funit | 0x20) : funit);
+        }
+    }
+    return 0;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -4495,7 +4558,7 @@ int fr_eval_index_build(fr_ruleset *rs)
     struct fr_evindex *ix = fr_arena_zalloc(a, sizeof *ix);
     if (!ix)
         return -1;
-    int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_plan(a, rs, ix) < 0 ||
+    int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_regex_jit(a, rs, ix) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
               build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
               build_scan(a, rs, ix) < 0 || build_scan_offs(a, ix) < 0) ? -1 : 0;

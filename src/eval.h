@@ -198,6 +198,15 @@ struct fr_evindex {
      * (0: too big, computed per line), and the string keys */
     size_t     cw_bound;
     uint64_t  *cw_strmask;              /* [(nkeys + 63) / 64] */
+    /* [nregexes] (NULL: none): 1 when a regex is matched through
+     * pcre2_jit_match (JIT-compiled, not UTF: pcre2_match would only add
+     * its argument checks) */
+    uint8_t   *re_jit;
+    /* [nregexes], for those on re_jit: a subject shorter than minlen bytes,
+     * or (anchored patterns with a fixed first byte below 0x80) one not
+     * starting with that byte (either case for a letter: the pattern may be
+     * caseless) cannot match; none is a regex with neither */
+    struct fr_repre { uint32_t minlen; uint8_t first, has_first, fold; } *re_pre;
     uint32_t   sc_nfl;
     uint32_t  *sc_fl_vidx, *sc_fl_group;
     uint64_t  *sc_fl_rows;

@@ -1018,6 +1018,129 @@ static void gen_rule2(rng *r, unsigned id, char *out, size_t cap)
     }
 }
 
+/* A result's status and messages (severity, rule, kind, text), of any
+ * length. */
+static char *outcome(const fr_result *r)
+{
+    size_t len = 0, cap = 64;
+    char *b = malloc(cap);
+    assert_non_null(b);
+    len += (size_t)snprintf(b, cap, "%d", (int)fr_result_status(r));
+    for (int sev = 0; sev < 3; sev++)
+        for (size_t i = 0; i < fr_result_nmessages(r, (fr_severity)sev); i++) {
+            const fr_message *m = fr_result_message(r, (fr_severity)sev, i);
+            assert_non_null(m);
+            size_t need = len + strlen(m->kind) + strlen(m->text) + 64;
+            if (need > cap) {
+                cap = 2 * need;
+                b = realloc(b, cap);
+                assert_non_null(b);
+            }
+            len += (size_t)snprintf(b + len, cap - len, "|%d %ld %s %s", sev, m->rule, m->kind, m->text);
+        }
+    return b;
+}
+
+/* The regexes matched through pcre2_jit_match (ix->re_jit), after the
+ * length and first-byte checks (ix->re_pre), give what pcre2_match gives:
+ * the same results with the tables and without them, on random subjects
+ * (also invalid UTF-8, also one hitting the match limit). */
+static void test_regex_jit(void **state)
+{
+    (void)state;
+    fr_ruleset *rs = compile(
+        "flag s : string = \"\";\n"
+        "rule r0: s ~ /^instance:\\/\\/(?!.*:\\/\\/)/ -> error \"r0\";\n"
+        "rule r1: s ~ /ab+c/i -> error \"r1\";\n"
+        "rule r2: s ~ /^x.y$/s -> warn \"r2\";\n"
+        "rule r3: s ~ /^.b/u -> error \"r3\";\n"
+        "rule r4: s ~ /(*UTF)^.c/ -> error \"r4\";\n"
+        "rule r5: s ~ /^a(?x) b c/m -> info \"r5\";\n"
+        "rule r6: s ~ /(a+)+$/ -> error \"r6\";\n"
+        "rule r7: s ~ /^Ab/i -> error \"r7\";\n"
+        "rule r8: s ~ /^\\/\\/a|^\\/\\/b/ -> warn \"r8\";\n"
+        "rule r9: s ~ /\\Ab:/ -> info \"r9\";\n"
+        "rule r10: s ~ /^x/m -> info \"r10\";\n");
+    assert_non_null(rs);
+    struct fr_evindex *ix = (struct fr_evindex *)rs->evindex;
+    assert_non_null(ix->re_jit);
+    uint8_t *jit = ix->re_jit;
+    struct fr_repre *pre = ix->re_pre;
+    assert_non_null(pre);
+    size_t nfirst = 0;
+    for (uint32_t i = 0; i < rs->nregexes; i++)
+        nfirst += pre[i].has_first;
+    assert_true(nfirst >= 4);
+    size_t njit = 0;
+    for (uint32_t i = 0; i < rs->nregexes; i++)
+        njit += jit[i];
+    assert_true(njit >= 4 && njit < rs->nregexes);   /* (r3 and r4 are UTF) */
+    fr_eval *ev = fr_eval_new(rs);
+    assert_non_null(ev);
+    static const char *const parts[] = { "a", "b", "c", "x", "y", "A", "B", "C", ":", "/", "instance:", "//",
+                                         "\xc3\xa9", "\xff", "\xe2\x82", " " };
+    rng r = { 7 };
+    static char line[40200];
+    for (int n = 0; n < 3000; n++) {
+        char sub[64] = "";
+        unsigned len = below(&r, 8);
+        for (unsigned i = 0; i < len; i++)
+            strcat(sub, parts[below(&r, sizeof parts / sizeof *parts)]);
+        if (n % 500 == 499) {
+            memset(line, 'a', 40000);
+            strcpy(line + 40000, "b");
+            memmove(line + 5, line, 40001);
+            memcpy(line, "--s '", 5);
+            strcat(line, "'");
+        } else
+            snprintf(line, sizeof line, "--s '%s'", sub);
+        char *want[2];
+        for (int j = 0; j < 2; j++) {
+            ix->re_jit = j ? NULL : jit;
+            ix->re_pre = j ? NULL : pre;
+            const fr_result *res = fr_eval_line(ev, line, strlen(line));
+            assert_non_null(res);
+            want[j] = outcome(res);
+        }
+        ix->re_jit = jit;
+        ix->re_pre = pre;
+        if (strcmp(want[0], want[1]))
+            fail_msg("subject '%s': pcre2_jit_match gives\n%s\npcre2_match\n%s", sub, want[0], want[1]);
+        free(want[0]);
+        free(want[1]);
+    }
+    fr_eval_free(&ev);
+    fr_ruleset_free(&rs);
+}
+
+/* gen_config, then now and then words that make the fast reader hand the
+ * rest of the line to the general one after it took some keys (a
+ * backslash, a key given again) or make the line invalid (an unknown flag,
+ * a bad value), so that the values the fast reader wrote are undone or
+ * overwritten. */
+static void gen_config2(rng *r, char *out, size_t cap)
+{
+    gen_config(r, out, cap);
+    static const char *const extra[] = { "--i0 \\3", "--e1 'v2'", "--e0=v1 --e0 v2", "--bogus",
+                                         "--i1 x",    "--e2 v9",  "--b0 --i1=\\7", "--i0 1 --i0 \\2" };
+    unsigned x = below(r, 12);
+    if (x < 8 && strlen(out) + strlen(extra[x]) + 2 < cap) {
+        strcat(out, extra[x]);
+        if (below(r, 2) && strlen(out) + 8 < cap)
+            strcat(out, " --b1");
+    }
+}
+
+/* SCAN mode: the resolved values of an invalid config are the defaults
+ * (the fast reader's writes are undone), the input values the keys given
+ * before the word that made it invalid. */
+static void check_scan_invalid(const fr_ruleset *rs, const fr_eval *ev, const char *line)
+{
+    for (uint32_t k = 0; k < rs->nkeys; k++)
+        if (!fr_val_eq(rs->keys[k].type, ev->res[k], rs->keys[k].def))
+            fail_msg("config '%s' (invalid): key %s not at its default", line, rs->keys[k].name);
+}
+
 static void test_modes_agree(void **state)
 {
     (void)state;
@@ -1030,7 +1153,7 @@ static void test_modes_agree(void **state)
         "flag i1 : int = 2;\n"
         "flag b0 : bool = false;\n"
         "flag b1 : bool = true;\n";
-    int differ_from_empty = 0;
+    int differ_from_empty = 0, nvalid = 0;
     for (int set = 0; set < 40; set++) {
         unsigned nr = set < 30 ? 3 + below(&r, 20) : 70 + below(&r, 130);
         size_t cap = sizeof head + 400 * (size_t)nr;
@@ -1051,11 +1174,29 @@ static void test_modes_agree(void **state)
         }
         for (int c = 0; c < 40; c++) {
             char line[256];
-            gen_config(&r, line, sizeof line);
-            char *want = NULL;
+            gen_config2(&r, line, sizeof line);
+            char *want = NULL, *want_in = NULL;
             for (int m = 0; m < 3; m++) {
                 const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
                 assert_non_null(res);
+                nvalid += fr_result_status(res) != FR_STATUS_INVALID;
+                if (fr_result_status(res) == FR_STATUS_INVALID && modes[m] == FR_MODE_SCAN)
+                    check_scan_invalid(rs, ev[m], line);
+                {
+                    /* the input values, in every mode and status */
+                    char in[512] = "";
+                    for (size_t k = 0; k < fr_ruleset_nkeys(rs); k++) {
+                        fr_value v = fr_result_input(res, k);
+                        char *t = fr_value_format(&v, false);
+                        strncat(in, t, sizeof in - strlen(in) - 2);
+                        strcat(in, " ");
+                        free(t);
+                    }
+                    if (!want_in)
+                        want_in = strdup(in);
+                    else if (strcmp(want_in, in))
+                        fail_msg("config '%s': mode %d input %s, not %s", line, modes[m], in, want_in);
+                }
                 /* every check as the condition trees say (fr_eval_node,
                  * no conjunct lists), on the resolved state */
                 for (size_t ri = 0; fr_result_status(res) != FR_STATUS_INVALID && ri < rs->nrules; ri++) {
@@ -1085,6 +1226,7 @@ static void test_modes_agree(void **state)
             }
             differ_from_empty += line[0] != '\0';
             free(want);
+            free(want_in);
         }
         for (int m = 0; m < 3; m++)
             fr_eval_free(&ev[m]);
@@ -1092,6 +1234,7 @@ static void test_modes_agree(void **state)
         free(text);
     }
     assert_true(differ_from_empty > 100);
+    assert_true(nvalid > 100 && nvalid < 3 * 40 * 40 - 100);
 }
 
 int main(void)
@@ -1112,6 +1255,7 @@ int main(void)
         cmocka_unit_test(test_test_blocks),
         cmocka_unit_test(test_order_independence),
         cmocka_unit_test(test_modes_agree),
+        cmocka_unit_test(test_regex_jit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
