@@ -484,9 +484,22 @@ static void dump_expr(FILE *o, const ast_expr *e)
     fputc(']', o);
 }
 
+static void dump_str(FILE *o, ast_str s)
+{
+    fprintf(o, "<%.*s %u %u-%u>", (int)s.len, s.s ? s.s : "", s.len, s.pos.start, s.pos.end);
+}
+
+static void dump_vlist(FILE *o, const ast_vlist *v)
+{
+    for (; v; v = v->next) {
+        fprintf(o, "%u", v->is_string);
+        dump_str(o, v->v);
+    }
+}
+
 /* The tree and the diagnostics of a text, parsed with or without the fast
- * path, as text (malloc'd). */
-static char *parse_dump(const char *text, bool no_fast)
+ * path, skipping test and doc blocks or not, as text (malloc'd). */
+static char *parse_dump2(const char *text, size_t textlen, bool no_fast, bool skip_blocks)
 {
     char *out = NULL;
     size_t n = 0;
@@ -497,7 +510,7 @@ static char *parse_dump(const char *text, bool no_fast)
     fr_errsink sink = { diags, 0, 20, false, false };
     fr_arena *arena = fr_arena_new(), *strings = fr_arena_new();
     fr_interner *names = fr_interner_new(strings);
-    int32_t id = fr_sources_add(src, "t.rules", text, strlen(text));
+    int32_t id = fr_sources_add(src, "t.rules", text, textlen);
     assert_true(id >= 0);
     ast_file file;
     memset(&file, 0, sizeof file);
@@ -513,6 +526,7 @@ static char *parse_dump(const char *text, bool no_fast)
     ctx.len = len;
     ctx.out = &file;
     ctx.no_fast = no_fast;
+    ctx.skip_blocks = skip_blocks;
     fprintf(o, "rc %d, %u rules, %u keys, %u exprs\n", fr_parse(&ctx), file.nrules, file.nkeys, file.nexprs);
     for (const ast_stmt *st = file.stmts; st; st = st->next) {
         fprintf(o, "%u:", st->kind);
@@ -531,6 +545,48 @@ static char *parse_dump(const char *text, bool no_fast)
                 dump_expr(o, it->value);
             }
             fprintf(o, " %u %d", r->nattached, r->doc != NULL);
+            for (const ast_msg *m = r->attached; m; m = m->next) {
+                fprintf(o, " %u", m->sev);
+                dump_str(o, m->text);
+            }
+            if (r->doc) {
+                fprintf(o, " doc %u-%u", r->doc->pos.start, r->doc->pos.end);
+                for (const ast_docfield *f = r->doc->fields; f; f = f->next) {
+                    dump_name(o, f->field);
+                    fprintf(o, "%u", f->is_name);
+                    dump_str(o, f->str);
+                    dump_name(o, f->name);
+                }
+            }
+        } else if (st->kind == AS_DECL) {
+            const ast_decl *d = &st->u.decl;
+            fprintf(o, " %u %u %u %u ", d->keykind, d->is_enum, d->nullable, d->has_help);
+            dump_name(o, d->name);
+            dump_name(o, d->tname);
+            dump_str(o, d->help);
+            fprintf(o, " %u %u-%u:", d->nvalues, d->enum_pos.start, d->enum_pos.end);
+            dump_vlist(o, d->values);
+            dump_expr(o, d->def);
+            fprintf(o, " %u %u-%u:", d->ncli, d->cli_pos.start, d->cli_pos.end);
+            dump_vlist(o, d->cli);
+        } else if (st->kind == AS_ALIAS) {
+            dump_name(o, st->u.alias.name);
+            dump_name(o, st->u.alias.target);
+        } else if (st->kind == AS_TEST) {
+            const ast_test *t = &st->u.test;
+            dump_str(o, t->name);
+            fprintf(o, " %u %u-%u", t->ncases, t->pos.start, t->pos.end);
+            for (const ast_case *c = t->cases; c; c = c->next) {
+                fprintf(o, " [%s %u-%u %u-%u", c->config, c->config_pos.start, c->config_pos.end, c->pos.start,
+                        c->pos.end);
+                for (const ast_expect *x = c->expects; x; x = x->next) {
+                    fprintf(o, " %u %u %u %u-%u", x->kind, x->negated, x->sev, x->pos.start, x->pos.end);
+                    dump_name(o, x->word);
+                    dump_name(o, x->rule);
+                    dump_expr(o, x->value);
+                }
+                fputc(']', o);
+            }
         }
         fputc('\n', o);
     }
@@ -546,6 +602,154 @@ static char *parse_dump(const char *text, bool no_fast)
     fr_diags_free(&diags);
     fr_sources_free(&src);
     return out;
+}
+
+static char *parse_dump(const char *text, bool no_fast)
+{
+    return parse_dump2(text, strlen(text), no_fast, false);
+}
+
+/* Fast path and bison agree on a text, with and without block skipping. */
+static void same_both_ways(const char *text, size_t len)
+{
+    for (int skip = 0; skip < 2; skip++) {
+        char *slow = parse_dump2(text, len, true, skip), *fast = parse_dump2(text, len, false, skip);
+        if (strcmp(slow, fast) != 0) {
+            fprintf(stderr, "fast path differs (skip %d) on:\n%.*s\n--- bison:\n%s--- fast:\n%s", skip, (int)len,
+                    text, slow, fast);
+            fail();
+        }
+        free(slow);
+        free(fast);
+    }
+}
+
+/* Every statement form of rules.d/sglang (declarations with enums, cli
+ * spellings, nullable types, negative defaults, help texts of adjacent
+ * strings; rules with attached messages, given(), regexes, doc blocks;
+ * test blocks), then mutated copies: random bytes deleted, inserted,
+ * replaced, and whole lines swapped, so that the fast path meets broken
+ * statements, missing '}' and ';', stray keywords, after statements it took. */
+static const char fp_corpus[] =
+    "# a comment\n"
+    "flag moe_a2a_backend : enum {\n"
+    "        none, deepep, \"str val\" \"joined\", deep-ep,\n"
+    "    } = none\n"
+    "    \"Choose the backend \" \"for MoE A2A.\";\n"
+    "flag tp_size : int = 1 cli \"--tp-size\", \"--tensor-parallel-size\"\n"
+    "    \"The tensor parallelism size.\";\n"
+    "flag neg : int = -5 cli \"--neg\";\n"
+    "flag neg2 : int = - 7;\n"
+    "fact model_architecture : string? = null;\n"
+    "env SGLANG_X : string? = \"d\" \"help\";\n"
+    "flag mode : enum { prefill, decode }? = null \"h\";\n"
+    "flag hy-name : bool = true;\n"
+    ";\n"
+    "rule waterfill: enable_waterfill & moe_a2a_backend not in { deepep, megamoe }\n"
+    "    -> declare moe_a2a_backend = deepep\n"
+    "       warn \"moe_a2a_backend is overridden \"\n"
+    "            \"to 'deepep'.\" info \"i {tp_size}\";\n"
+    "rule a2a-ep: moe_a2a_backend in { megamoe, deepep, }\n"
+    "    & given(ep_size) != tp_size & given(hy-name)\n"
+    "    -> info \"{moe_a2a_backend} MoE \" \"adjusted {given(ep_size)}.\";\n"
+    "rule r8:\n"
+    "    moe_a2a_backend = deepep & model_path ~ /^instance:\\/\\/(?!.*:\\/\\/)/i\n"
+    "    -> error \"a \" \"b\"\n"
+    "    doc {\n"
+    "        summary \"s\";\n"
+    "        means \"m \" \"n\";\n"
+    "        solution \"x\";\n"
+    "        see r9;\n"
+    "    };\n"
+    "rule r9: a ~ # c\n /x/ -> declare b, c = d warn \"w\";\n"
+    "rule r10: a -> error \"e\" doc { summary \"s\"; }\n"
+    "rule r11: a -> require b | !c else \"r\" \"s\";\n"
+    "test \"defaults\" {\n"
+    "    --moe-a2a-backend none\n"
+    "        => ok, moe_a2a_backend = none, ep_size = 1;\n"
+    "    --tp-size 8 --ep-size 4 => ok, ep_size = 4, not info a2a-ep\n"
+    "}\n"
+    "test \"two\" \"parts\" {\n"
+    "    X=1 python -m x --a 'q' \"d\" => error r8, tp_size = -1\n"
+    "}\n"
+    "rule r12: a -> error \"after tests\";\n"
+    "alias a2 = a;\n"
+    "rule r13: a = 1 -> warn \"w\";\n";
+
+static unsigned long fp_rand(unsigned long *s)
+{
+    *s = *s * 6364136223846793005ul + 1442695040888963407ul;
+    return *s >> 33;
+}
+
+static void test_fast_path_statements(void **state)
+{
+    (void)state;
+    size_t n = sizeof fp_corpus - 1;
+    same_both_ways(fp_corpus, n);
+    /* each statement form alone, after a first statement (bison) */
+    static const char *const one[] = {
+        "flag a : bool = false;\nflag b : enum { x, y, } = x \"h\" \"i\";\n",
+        "flag a : bool = false;\nflag b : int = 1 cli \"--b\", \"--bb\" \"help\";\n",
+        "flag a : bool = false;\nflag b : enum {} = x;\n",
+        "flag a : bool = false;\nflag b : int = 1 cli;\n",
+        "flag a : bool = false;\nflag b : int = 1 cli \"--b\",;\n",
+        "flag a : bool = false;\nflag b : int;\n",
+        "flag a : bool = false;\nflag b int = 1;\n",
+        "flag a : bool = false;\nrule r: a -> error \"x\" doc { summary \"s\"; summary \"t\"; }\nrule q: a -> info \"i\";\n",
+        "flag a : bool = false;\nrule r: a -> error \"x\" doc { bogus \"s\"; }\nrule q: a -> info \"i\";\n",
+        "flag a : bool = false;\ntest \"t\" {\n  --a => ok\nrule r: a -> error \"x\";\n",
+        "flag a : bool = false;\ntest \"t\" {\n  --a => ok;\n}\n;\n;\nrule r: a -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ /x/z -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ /x -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ x -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ /x/ = b -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: given(a -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a -> declare b warn;\n",
+        "flag a : bool = false;\nrule r: a -> declare b = c info \"x\" warn \"y\" \"z\";\n",
+        "flag a : bool = false;\nrule r: a -> error \"x\" doc { see q; };;\nflag c : int = 2;\n",
+        "flag a : bool = false;\nflag b : int = 1\nflag c : int = 2;\n",
+        "flag a : bool = false;\nflag b : int = 1 \"h\"\nrule r: a -> error \"x\";\n",
+    };
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+        same_both_ways(one[i], strlen(one[i]));
+    /* mutations */
+    static const char ins[] = "{};,:=!?-~/\"#\n ()&|<>a1";
+    unsigned long seed = 20240607;
+    char *buf = malloc(n + 64);
+    assert_non_null(buf);
+    for (int round = 0; round < 600; round++) {
+        memcpy(buf, fp_corpus, n);
+        size_t len = n;
+        int edits = 1 + (int)(fp_rand(&seed) % 3);
+        for (int e = 0; e < edits; e++) {
+            size_t at = fp_rand(&seed) % len;
+            switch (fp_rand(&seed) % 4) {
+            case 0:   /* delete a byte */
+                memmove(buf + at, buf + at + 1, len - at - 1);
+                len--;
+                break;
+            case 1:   /* insert one */
+                memmove(buf + at + 1, buf + at, len - at);
+                buf[at] = ins[fp_rand(&seed) % (sizeof ins - 1)];
+                len++;
+                break;
+            case 2:   /* replace one */
+                buf[at] = ins[fp_rand(&seed) % (sizeof ins - 1)];
+                break;
+            default: {   /* delete a run of up to 12 bytes */
+                size_t k = 1 + fp_rand(&seed) % 12;
+                if (at + k > len)
+                    k = len - at;
+                memmove(buf + at, buf + at + k, len - at - k);
+                len -= k;
+                break;
+            }
+            }
+        }
+        same_both_ways(buf, len);
+    }
+    free(buf);
 }
 
 static void test_fast_path(void **state)
@@ -605,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_bom),
         cmocka_unit_test(test_interning),
         cmocka_unit_test(test_fast_path),
+        cmocka_unit_test(test_fast_path_statements),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
