@@ -752,6 +752,109 @@ static void test_fast_path_statements(void **state)
     free(buf);
 }
 
+/* The block scanners' AVX2 steps (lexer.l, sk_ff_*) against the scalar
+ * scanners alone: the same end (or the same refusal) for every '{' of
+ * random test and doc blocks made of the pieces that matter to them. */
+static uint32_t skip_at(const char *text, size_t len, size_t open, bool test, bool scalar)
+{
+    fr_sources *src = fr_sources_new();
+    int32_t id = fr_sources_add(src, "t.rules", text, len);
+    assert_true(id >= 0);
+    fr_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    size_t n;
+    ctx.text = (char *)fr_sources_text(src, (uint32_t)id, &n);
+    ctx.len = n;
+    ctx.skip_scalar = scalar;
+    uint32_t r = frl_skip_block(&ctx, open + 1, test);
+    fr_sources_free(&src);
+    return r;
+}
+
+static void test_block_skip_avx2(void **state)
+{
+    (void)state;
+    /* well-formed pieces, and risky ones (one or two a block) */
+    static const char *const cfg[] = {
+        "--tp-size 8", "--moe-a2a-backend deepep", "--enable-dp-attention", "X=1", "python -m sglang.launch_server",
+        "'q s'", "\"d q\"", "a\\ b", "--x=y", "--a}b", "--c#d", "--dp-size 2  # a comment\n",
+    };
+    static const char *const expect[] = {
+        "ok", "invalid", "error", "not warn a2a-ep-size-adjusted", "info waterfill-redirects-to-deepep",
+        "ep_size = 8", "tp_size = -1", "moe_a2a_backend = deepep", "flag_x = true", "testing = false",
+        "rules = null", "x = \"True\"", "first error r-test-x", "alias_of = 3", "envy = 12", "a2a-flag-rule = 1",
+        "deepep_mode = auto # note\n", "enforce_shared_experts_fusion = false", "factor = 123456789012345678",
+    };
+    static const char *const risky[] = {
+        "rule", "flag", "fact", "test", "env", "alias", "1-rule", "2-test-x", "x -rule", "-flag", "12x",
+        "1234567890123456789", "99999999999999999999", "\"bad\\q\"", "\"open", "'", "=", "=>", "(", ".",
+        "}", ";", "#", "rule-", "env-1", "a-env", "\001", "\\",
+    };
+    static const char *const fixed[] = {
+        "test \"t\" {\n    --a => ok, ep_size = 8, 1-rule, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, x-rule, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, x -rule, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, rule-x, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, 1234567890123456789;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j #x\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j --k; => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j --k; rule => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j #it's; }\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j\n => ok, # it's; }\n x = 1;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j }\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j =x\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+    };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        size_t len = strlen(fixed[i]), open = (size_t)(strchr(fixed[i], '{') - fixed[i]);
+        assert_int_equal(skip_at(fixed[i], len, open, true, true), skip_at(fixed[i], len, open, true, false));
+    }
+    unsigned long seed = 77;
+    char *buf = malloc(8192);
+    assert_non_null(buf);
+    unsigned refused = 0, skipped = 0;
+    for (int round = 0; round < 4000; round++) {
+        size_t len = (size_t)sprintf(buf, "test \"t\" {\n");
+        size_t open = len - 2;
+        int ncases = 1 + (int)(fp_rand(&seed) % 6), nrisky = (int)(fp_rand(&seed) % 3);
+        for (int c = 0; c < ncases; c++) {
+            int nw = 1 + (int)(fp_rand(&seed) % 5), nx = 1 + (int)(fp_rand(&seed) % 12);
+            for (int w = 0; w < nw; w++)
+                len += (size_t)sprintf(buf + len, "%s%s", w ? " " : "    ", cfg[fp_rand(&seed) % (sizeof cfg / sizeof cfg[0])]);
+            len += (size_t)sprintf(buf + len, "%s=> ", fp_rand(&seed) % 2 ? "\n        " : " ");
+            for (int x = 0; x < nx; x++) {
+                if (nrisky && fp_rand(&seed) % 8 == 0) {
+                    nrisky--;
+                    len += (size_t)sprintf(buf + len, "%s%s", x ? " " : "",
+                                           risky[fp_rand(&seed) % (sizeof risky / sizeof risky[0])]);
+                }
+                len += (size_t)sprintf(buf + len, "%s%s", x ? (fp_rand(&seed) % 3 ? ", " : ",\n           ") : "",
+                                       expect[fp_rand(&seed) % (sizeof expect / sizeof expect[0])]);
+            }
+            if (fp_rand(&seed) % 30 == 0) {
+                /* a hyphenated name of more than FR_MAX_IDENT bytes */
+                len += (size_t)sprintf(buf + len, ", xabcdefg");
+                for (int i = 0; i < 140; i++)
+                    len += (size_t)sprintf(buf + len, "-abcdefg");
+            }
+            len += (size_t)sprintf(buf + len, "%s", c + 1 < ncases ? ";\n" : fp_rand(&seed) % 2 ? ";\n" : "\n");
+        }
+        len += (size_t)sprintf(buf + len, "}\nrule q: a -> info \"some text after the block\";\n");
+        assert_true(len < 8192);
+        uint32_t a = skip_at(buf, len, open, true, true), b = skip_at(buf, len, open, true, false);
+        if (a != b) {
+            fprintf(stderr, "block scanners differ (%u scalar, %u avx2) on:\n%.*s\n", a, b, (int)len, buf);
+            fail();
+        }
+        if (a)
+            skipped++;
+        else
+            refused++;
+    }
+    /* both outcomes are exercised */
+    assert_true(skipped > 500 && refused > 500);
+    free(buf);
+}
+
 static void test_fast_path(void **state)
 {
     (void)state;
@@ -810,6 +913,7 @@ int main(void)
         cmocka_unit_test(test_interning),
         cmocka_unit_test(test_fast_path),
         cmocka_unit_test(test_fast_path_statements),
+        cmocka_unit_test(test_block_skip_avx2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
