@@ -855,6 +855,40 @@ static void test_block_skip_avx2(void **state)
     free(buf);
 }
 
+/* Line maps (locfile.c, built 64 bytes a step with AVX2) against counting
+ * the newlines before each offset. */
+static void test_line_maps(void **state)
+{
+    (void)state;
+    unsigned long seed = 5;
+    char *buf = malloc(1200);
+    assert_non_null(buf);
+    for (int round = 0; round < 300; round++) {
+        size_t len = fp_rand(&seed) % 1100;
+        unsigned every = 1 + (unsigned)(fp_rand(&seed) % 80);
+        for (size_t i = 0; i < len; i++)
+            buf[i] = fp_rand(&seed) % every == 0 ? '\n' : (char)('a' + fp_rand(&seed) % 26);
+        fr_sources *src = fr_sources_new();
+        int32_t id = fr_sources_add(src, "t.rules", buf, len);
+        assert_true(id >= 0);
+        uint32_t line = 1, col = 1;
+        for (size_t off = 0; off <= len; off++) {
+            fr_span sp = { (uint32_t)id, (uint32_t)off, (uint32_t)off };
+            fr_loc l = fr_sources_loc(src, sp);
+            assert_int_equal(l.line, line);
+            assert_int_equal(l.col, col);
+            if (off < len && buf[off] == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        fr_sources_free(&src);
+    }
+    free(buf);
+}
+
 static void test_fast_path(void **state)
 {
     (void)state;
@@ -914,6 +948,7 @@ int main(void)
         cmocka_unit_test(test_fast_path),
         cmocka_unit_test(test_fast_path_statements),
         cmocka_unit_test(test_block_skip_avx2),
+        cmocka_unit_test(test_line_maps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
