@@ -1391,7 +1391,7 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
             char d = p[1];
             int w = 1;
             switch (c) {
-            case '{':
+            case '{': {
                 /* the lexer's test_state: `test` STRING... '{' opens a test block */
                 int j = n - 2;
                 while (j > 0 && tk[j].t == STRING)
@@ -1413,6 +1413,7 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
                 }
                 k->t = c;
                 break;
+            }
             case ';': case ',': case '(': case ')': case '}': case ':': case '?':
                 if (c == ':' && d == '=')
                     return 0;
