@@ -29,11 +29,15 @@ void fr_lex_end(fr_parse_ctx *ctx);
 void fr_lex_skip_statement(fr_parse_ctx *ctx);
 char *frl_fast_pos(fr_parse_ctx *ctx);
 void frl_fast_move(fr_parse_ctx *ctx, char *q);
+uint32_t frl_skip_block(fr_parse_ctx *ctx, size_t p, bool test);
 }
 
 %code {
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "ir.h"
 
@@ -817,7 +821,7 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
         t = 0;
         lloc->start = lloc->end = (uint32_t)ctx->len;
     } else {
-        if (ctx->at_stmt_start && ctx->prev_tok == ';' && !ctx->no_fast && !ctx->suppress_armed
+        if (ctx->at_stmt_start && (ctx->prev_tok == ';' || ctx->prev_tok == '}') && !ctx->no_fast && !ctx->suppress_armed
             && !ctx->suppress_syntax && !ctx->block_open && !ctx->in_test) {
             if (ctx->fast_skip)
                 ctx->fast_skip--;
@@ -1273,6 +1277,7 @@ static const unsigned char fp_class[256] = {
  * attached messages, given(); the tries cost more than they save). */
 #define FP_BACKOFF 16
 #define FP_BAIL   (-1)
+#define FP_BLOCK  (-3)  /* a skipped doc or test block, '{' to '}' (i: the '}') */
 #define FP_NEW(st, T) ((T *)ast_alloc((st)->ctx, sizeof(T)))
 
 typedef struct fp_tok {
@@ -1288,15 +1293,15 @@ static int fp_keyword(const char *s, size_t n)
 #define KW(w, tok) if (n == sizeof w - 1 && memcmp(s, w, n) == 0) return (tok)
     switch (s[0]) {
     case 'a': KW("alias", FP_BAIL); break;
-    case 'c': KW("cli", FP_BAIL); break;
-    case 'd': KW("declare", K_DECLARE); KW("doc", FP_BAIL); break;
-    case 'e': KW("error", K_ERROR); KW("else", K_ELSE); KW("env", FP_BAIL); KW("enum", FP_BAIL); break;
-    case 'f': KW("false", K_FALSE); KW("flag", FP_BAIL); KW("fact", FP_BAIL); break;
-    case 'g': KW("given", FP_BAIL); break;
+    case 'c': KW("cli", K_CLI); break;
+    case 'd': KW("declare", K_DECLARE); KW("doc", K_DOC); break;
+    case 'e': KW("error", K_ERROR); KW("else", K_ELSE); KW("env", K_ENV); KW("enum", K_ENUM); break;
+    case 'f': KW("false", K_FALSE); KW("flag", K_FLAG); KW("fact", K_FACT); break;
+    case 'g': KW("given", K_GIVEN); break;
     case 'i': KW("in", K_IN); KW("info", K_INFO); break;
     case 'n': KW("not", K_NOT); KW("null", K_NULL); break;
     case 'r': KW("rule", K_RULE); KW("require", K_REQUIRE); break;
-    case 't': KW("true", K_TRUE); KW("test", FP_BAIL); break;
+    case 't': KW("true", K_TRUE); KW("test", K_TEST); break;
     case 'w': KW("warn", K_WARN); break;
     default: break;
     }
@@ -1358,6 +1363,24 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
             k->i = (int64_t)v;
         } else if (c == '"') {
             const char *q = p + 1;
+#ifdef __SSE2__
+            /* 16 bytes a step while they are inside the text */
+            for (;;) {
+                if (q + 16 > end)
+                    break;
+                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+                __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                                                      _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+                unsigned mask = (unsigned)_mm_movemask_epi8(m);
+                if (mask) {
+                    q += __builtin_ctz(mask);
+                    break;
+                }
+                q += 16;
+            }
+#endif
             while (!FP(*q, FP_SSTOP))   /* '"', '\n', '\\', NUL */
                 q++;
             if (*q != '"' || (size_t)(q - (p + 1)) > FR_MAX_STRING)
@@ -1368,11 +1391,72 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
             char d = p[1];
             int w = 1;
             switch (c) {
-            case ';': case ',': case '(': case ')': case '{': case '}': case ':':
+            case '{': {
+                /* the lexer's test_state: `test` STRING... '{' opens a test block */
+                int j = n - 2;
+                while (j > 0 && tk[j].t == STRING)
+                    j--;
+                bool test_block = j >= 0 && j < n - 2 && tk[j].t == K_TEST;
+                if (n >= 2 && (tk[n - 2].t == K_DOC || test_block)) {
+                    /* a doc block, or a test block: skipped as frl_tok skips
+                     * it (the statement ends at its '}'), else bison */
+                    if (!ctx->skip_blocks)
+                        return 0;
+                    uint32_t close = frl_skip_block((fr_parse_ctx *)ctx, k->start + 1u, test_block);
+                    if (!close)
+                        return 0;
+                    k->t = FP_BLOCK;
+                    k->i = close;
+                    k->end = close + 1;
+                    *endp = t + close + 1;
+                    return n;
+                }
+                k->t = c;
+                break;
+            }
+            case ';': case ',': case '(': case ')': case '}': case ':': case '?':
                 if (c == ':' && d == '=')
                     return 0;
                 k->t = c;
                 break;
+            case '~': {
+                /* the lexer's RE start condition: blanks and comments,
+                 * then /PATTERN/FLAGS on one line (anything else: bison) */
+                k->t = '~';
+                k->end = k->start + 1;
+                const char *q = p + 1;
+                for (;;) {
+                    while (FP(*q, FP_WS))
+                        q++;
+                    if (*q != '#')
+                        break;
+                    const char *nl = memchr(q, '\n', (size_t)(end - q));
+                    q = nl ? nl : end;
+                }
+                if (*q != '/' || q >= end || n == FP_MAXTOK)
+                    return 0;
+                fp_tok *r = &tk[n++];
+                r->start = (uint32_t)(q - t);
+                for (q++; *q != '/'; q++) {
+                    if (*q == '\\')
+                        q++;
+                    if (*q == '\n' || *q == '\0')
+                        return 0;   /* unterminated (or a NUL): the lexer */
+                }
+                uint32_t close = (uint32_t)(q - t);
+                uint64_t flags = 0;
+                for (q++; FP(*q, FP_ID0) && *q != '_'; q++) {
+                    const char *f = memchr("imsxu", *q, 5);
+                    if (!f)
+                        return 0;   /* an unknown flag: the lexer reports it */
+                    flags |= 1u << (f - "imsxu");
+                }
+                r->t = REGEX;
+                r->i = (int64_t)(flags << 32 | close);
+                r->end = (uint32_t)(q - t);
+                p = q;
+                continue;
+            }
             case '=':
                 if (d == '=') { k->t = EQ; w = 2; }
                 else if (d == '>' || d == '<') return 0;
@@ -1390,10 +1474,12 @@ static int fp_lex(const fr_parse_ctx *ctx, const char *p, fp_tok *tk, const char
                 if (d == '=') { k->t = GE; w = 2; } else k->t = '>';
                 break;
             case '-':
-                if (d != '>')
-                    return 0;
-                k->t = ARROW;
-                w = 2;
+                if (d == '>') {
+                    k->t = ARROW;
+                    w = 2;
+                } else {
+                    k->t = '-';
+                }
                 break;
             case '&': case '|':
                 if (d == (char)c)
@@ -1484,6 +1570,44 @@ static ast_str fp_string(fp_state *st, const fp_tok *k)
     return s;
 }
 
+/* str: one string or adjacent ones (joined, as str_cat joins them; past
+ * FR_MAX_STRING bytes bison reports it). */
+static bool fp_str(fp_state *st, ast_str *out)
+{
+    const fp_tok *k = &st->tk[st->i];
+    if (k->t != STRING)
+        return false;
+    if (st->tk[st->i + 1].t != STRING) {
+        *out = fp_string(st, k);
+        st->i++;
+        return out->s != NULL;
+    }
+    int j = st->i;
+    size_t total = 0;
+    for (; st->tk[j].t == STRING; j++)
+        total += st->tk[j].end - st->tk[j].start - 2;
+    if (total > FR_MAX_STRING)
+        return false;
+    char *c = fr_arena_alloc(st->ctx->strings, total + 1);
+    if (!c) {
+        st->ctx->oom = st->ctx->stop = true;
+        return false;
+    }
+    size_t off = 0;
+    for (int i = st->i; i < j; i++) {
+        size_t len = st->tk[i].end - st->tk[i].start - 2;
+        memcpy(c + off, st->ctx->text + st->tk[i].start + 1, len);
+        off += len;
+    }
+    c[total] = '\0';
+    out->s = c;
+    out->len = (uint32_t)total;
+    out->pos.start = k->start;
+    out->pos.end = st->tk[j - 1].end;
+    st->i = j;
+    return true;
+}
+
 /* A leaf for token k: a name, an integer, a string, true/false/null. */
 static bool fp_leaf(fp_state *st, const fp_tok *k, fp_exp *x)
 {
@@ -1543,6 +1667,23 @@ static bool fp_prim(fp_state *st, fp_exp *x)
         st->i++;
         if (x->e)
             x->e->pos.start = x->start, x->e->pos.end = x->end;
+        return true;
+    }
+    if (k->t == K_GIVEN) {
+        /* given '(' name ')' */
+        const fp_tok *nm = &st->tk[st->i + 2], *close = &st->tk[st->i + 3];
+        if (st->tk[st->i + 1].t != '(' || (nm->t != IDENT && nm->t != NAME) || close->t != ')')
+            return false;
+        ast_name n = fp_name(st, nm, true);
+        if (!n.s)
+            return false;
+        x->start = k->start;
+        x->end = close->end;
+        if (!(x->e = ast_expr_new(st->ctx, AE_GIVEN, x->start, x->end)))
+            return false;
+        x->e->u.name = n.s;
+        x->e->op = n.hyphen;
+        st->i += 4;
         return true;
     }
     if (k->t == STRING && st->tk[st->i + 1].t == STRING)
@@ -1646,11 +1787,39 @@ static bool fp_cmp(fp_state *st, fp_exp *x)
         e->u.in.set = set;
         x->e = e;
         x->end = end;
+    } else if (t == '~') {
+        const fp_tok *r = &st->tk[st->i + 1];
+        if (r->t != REGEX)
+            return false;
+        st->i += 2;
+        /* as lex_regex builds it (the pattern without the slashes) */
+        ast_regex *re = FP_NEW(st, ast_regex);
+        if (!re)
+            return false;
+        uint32_t close = (uint32_t)((uint64_t)r->i & 0xffffffffu);
+        size_t plen = close - r->start - 1;
+        char *pat = fr_arena_strndup(st->ctx->strings, st->ctx->text + r->start + 1, plen);
+        if (!pat) {
+            st->ctx->oom = st->ctx->stop = true;
+            return false;
+        }
+        re->pat = pat;
+        re->len = (uint32_t)plen;
+        re->flags = (uint32_t)((uint64_t)r->i >> 32);
+        re->pat_pos.start = r->start + 1;
+        re->pat_pos.end = r->start + 1 + (uint32_t)plen;
+        ast_expr *e = ast_unary(st->ctx, FR_OP_MATCH, x->e, x->start, r->end);
+        if (!e)
+            return false;
+        e->kind = AE_MATCH;
+        e->u.match.re = re;
+        x->e = e;
+        x->end = r->end;
     } else {
         return true;
     }
     t = st->tk[st->i].t;
-    return fp_cmp_op(t) < 0 && t != K_IN && t != K_NOT;
+    return fp_cmp_op(t) < 0 && t != K_IN && t != K_NOT && t != '~';
 }
 
 static bool fp_not(fp_state *st, fp_exp *x)
@@ -1729,12 +1898,11 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
     case K_ERROR:
     case K_WARN:
     case K_INFO: {
-        const fp_tok *m = &tk[st->i++];
-        if (m->t != STRING)
+        ast_str msg;
+        if (!fp_str(st, &msg))
             return false;
-        end = m->end;
-        ast_str msg = fp_string(st, m);
-        if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
+        end = msg.pos.end;
+        if (!(s = ast_stmt_new(st->ctx, AS_RULE)))
             return false;
         s->u.rule.kind = a->t == K_ERROR ? FR_RULE_ERROR : a->t == K_WARN ? FR_RULE_WARN : FR_RULE_INFO;
         s->u.rule.msg = msg;
@@ -1745,12 +1913,11 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
         if (!fp_or(st, &req) || tk[st->i].t != K_ELSE)
             return false;
         st->i++;
-        const fp_tok *m = &tk[st->i++];
-        if (m->t != STRING)
+        ast_str msg;
+        if (!fp_str(st, &msg))
             return false;
-        end = m->end;
-        ast_str msg = fp_string(st, m);
-        if (!msg.s || !(s = ast_stmt_new(st->ctx, AS_RULE)))
+        end = msg.pos.end;
+        if (!(s = ast_stmt_new(st->ctx, AS_RULE)))
             return false;
         s->u.rule.kind = FR_RULE_REQUIRE;
         s->u.rule.req = req.e;
@@ -1802,18 +1969,48 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
                 break;
             st->i++;
         }
+        /* attached messages: warn|info str ... */
+        ast_msg *mhead = NULL, *mtail = NULL;
+        uint32_t nmsgs = 0;
+        while (tk[st->i].t == K_WARN || tk[st->i].t == K_INFO) {
+            uint8_t sev = tk[st->i].t == K_WARN ? FR_SEV_WARNING : FR_SEV_INFO;
+            st->i++;
+            ast_str text;
+            if (!fp_str(st, &text))
+                return false;
+            end = text.pos.end;
+            ast_msg *m = FP_NEW(st, ast_msg);
+            if (!m)
+                return false;
+            m->sev = sev;
+            m->text = text;
+            if (mtail)
+                mtail->next = m;
+            else
+                mhead = m;
+            mtail = m;
+            nmsgs++;
+        }
         if (!(s = ast_stmt_new(st->ctx, AS_RULE)))
             return false;
         s->u.rule.kind = FR_RULE_DECLARE;
         s->u.rule.items = ihead;
         s->u.rule.nitems = nitems;
+        s->u.rule.attached = mhead;
+        s->u.rule.nattached = nmsgs;
         break;
     }
     default:
         return false;
     }
+    uint32_t stmt_end = end;
+    if (tk[st->i].t == K_DOC && tk[st->i + 1].t == FP_BLOCK) {
+        /* `rule doc`: the skipped block is dropped, the rule ends at its '}' */
+        st->i++;
+        stmt_end = tk[st->i].end;
+    }
     if (st->i != n - 1)
-        return false;   /* not at its ';' */
+        return false;   /* not at its ';' (or the doc block's '}') */
     if (s) {
         ast_rule *r = &s->u.rule;
         if (named) {
@@ -1824,10 +2021,166 @@ static bool fp_rule(fp_state *st, int n, ast_stmt **out)
         r->text.start = cond.start;
         r->text.end = end;
         r->pos.start = named ? head : cond.start;
-        r->pos.end = end;
+        r->pos.end = stmt_end;
     }
     *out = s;
     return true;
+}
+
+/* A literal (defaults): true false null INT '-' INT STRING IDENT NAME. */
+static bool fp_literal(fp_state *st, fp_exp *x)
+{
+    const fp_tok *k = &st->tk[st->i];
+    if (k->t == '-') {
+        const fp_tok *v = &st->tk[st->i + 1];
+        if (v->t != INT)
+            return false;
+        if (!(x->e = ast_expr_new(st->ctx, AE_INT, k->start, v->end)))
+            return false;
+        x->e->u.i = -v->i;
+        x->start = k->start;
+        x->end = v->end;
+        st->i += 2;
+        return true;
+    }
+    if (!fp_leaf(st, k, x))
+        return false;
+    st->i++;
+    return fp_ok(x);
+}
+
+/* keykind name ':' type nullable '=' literal cli help ';', built in the
+ * grammar actions' order. */
+static bool fp_decl(fp_state *st, int n, ast_stmt **out)
+{
+    const fp_tok *tk = st->tk;
+    int keykind = tk[0].t == K_FLAG ? FR_KEY_FLAG : tk[0].t == K_ENV ? FR_KEY_ENV : FR_KEY_FACT;
+    if ((tk[1].t != IDENT && tk[1].t != NAME) || tk[2].t != ':')
+        return false;
+    ast_name name = fp_name(st, &tk[1], true);
+    if (!name.s)
+        return false;
+    st->i = 3;
+    ast_stmt *s;
+    if (tk[3].t == IDENT) {
+        ast_name tname = fp_name(st, &tk[3], true);
+        if (!tname.s || !(s = ast_stmt_new(st->ctx, AS_DECL)))
+            return false;
+        s->u.decl.tname = tname;
+        st->i = 4;
+    } else if (tk[3].t == K_ENUM && tk[4].t == '{') {
+        st->i = 5;
+        ast_vlist *head = NULL, *tail = NULL;
+        uint32_t nv = 0;
+        for (;;) {
+            const fp_tok *k = &tk[st->i];
+            ast_vlist *v;
+            if (k->t == IDENT || k->t == NAME) {
+                ast_name vn = fp_name(st, k, true);
+                if (!vn.s || !(v = FP_NEW(st, ast_vlist)))
+                    return false;
+                v->v.s = vn.s;
+                v->v.len = vn.len;
+                v->v.pos = vn.pos;
+                st->i++;
+            } else if (k->t == STRING) {
+                ast_str vs;
+                if (!fp_str(st, &vs) || !(v = FP_NEW(st, ast_vlist)))
+                    return false;
+                v->v = vs;
+                v->is_string = 1;
+            } else {
+                return false;
+            }
+            if (tail)
+                tail->next = v;
+            else
+                head = v;
+            tail = v;
+            nv++;
+            if (tk[st->i].t == ',') {
+                st->i++;
+                if (tk[st->i].t == '}')
+                    break;
+                continue;
+            }
+            if (tk[st->i].t != '}')
+                return false;
+            break;
+        }
+        if (!(s = ast_stmt_new(st->ctx, AS_DECL)))
+            return false;
+        s->u.decl.is_enum = 1;
+        s->u.decl.values = head;
+        s->u.decl.nvalues = nv;
+        s->u.decl.enum_pos.start = tk[3].start;
+        s->u.decl.enum_pos.end = tk[st->i].end;
+        st->i++;
+    } else {
+        return false;
+    }
+    ast_decl *d = &s->u.decl;
+    if (tk[st->i].t == '?') {
+        d->nullable = 1;
+        st->i++;
+    }
+    if (tk[st->i].t != '=')
+        return false;
+    st->i++;
+    fp_exp def;
+    if (!fp_literal(st, &def))
+        return false;
+    d->cli_pos.start = d->cli_pos.end = def.end;
+    if (tk[st->i].t == K_CLI) {
+        d->cli_pos.start = tk[st->i].start;
+        st->i++;
+        ast_vlist *tail = NULL;
+        for (;;) {
+            const fp_tok *k = &tk[st->i];
+            if (k->t != STRING)
+                return false;
+            ast_str cs = fp_string(st, k);
+            ast_vlist *v = FP_NEW(st, ast_vlist);
+            if (!cs.s || !v)
+                return false;
+            v->v = cs;
+            v->is_string = 1;
+            if (tail)
+                tail->next = v;
+            else
+                d->cli = v;
+            tail = v;
+            d->ncli++;
+            d->cli_pos.end = k->end;
+            st->i++;
+            if (tk[st->i].t != ',')
+                break;
+            st->i++;
+        }
+    }
+    if (tk[st->i].t == STRING) {
+        if (!fp_str(st, &d->help))
+            return false;
+        d->has_help = 1;
+    }
+    if (st->i != n - 1 || tk[st->i].t != ';')
+        return false;
+    d->keykind = (uint8_t)keykind;
+    d->name = name;
+    d->def = def.e;
+    *out = s;
+    return true;
+}
+
+/* test str '{' ... '}' with the body skipped: the grammar drops it. */
+static bool fp_test(fp_state *st, int n)
+{
+    const fp_tok *tk = st->tk;
+    size_t total = 0;
+    int j = 1;
+    for (; tk[j].t == STRING; j++)
+        total += tk[j].end - tk[j].start - 2;
+    return j > 1 && j == n - 1 && tk[j].t == FP_BLOCK && total <= FR_MAX_STRING;
 }
 
 /* A named rule's name: its interner slot is loaded while the statement
@@ -1838,8 +2191,8 @@ static void fp_prefetch(const fr_parse_ctx *ctx, const fp_tok *tk, int n)
         fr_intern_prefetch(ctx->names, ctx->text + tk[1].start, tk[1].end - tk[1].start);
 }
 
-/* Plain rules from the scanner's position on, each read directly; stops
- * before the first statement that is not one.  The tokens of the next
+/* Statements from the scanner's position on, each read directly; stops
+ * before the first one the fast path does not take.  The tokens of the next
  * statement are read before this one is built (see fp_prefetch). */
 static void fp_stmts(fr_parse_ctx *ctx)
 {
@@ -1848,48 +2201,95 @@ static void fp_stmts(fr_parse_ctx *ctx)
     if (!p)
         return;
     int cur = 0, n = fp_lex(ctx, p, buf[cur], &endp);
-    if (n < 2) {
+    if (n < 1) {
         ctx->fast_skip = FP_BACKOFF;
         return;
     }
     fp_prefetch(ctx, buf[cur], n);
     fp_ncache nc;
     memset(nc.w, 0, sizeof nc.w);
-    while (n >= 2) {
+    while (n >= 1) {
         fp_tok *tk = buf[cur];
         tk[n].t = tk[n + 1].t = 0;   /* (lookahead past the ';') */
         const char *endq = NULL;
         int m = fp_lex(ctx, endp, buf[cur ^ 1], &endq);
         fp_prefetch(ctx, buf[cur ^ 1], m);
-        /* built as it is parsed: a statement that turns out not to be a
-         * plain rule leaves some unreachable nodes in the AST arena and
-         * some interned names, nothing else */
+        /* built as it is parsed: a statement that turns out not to be one
+         * the fast path takes leaves some unreachable nodes in the AST
+         * arena and some interned names, nothing else */
         fp_state st = { ctx, tk, 0, &nc };
         ast_stmt *s = NULL;
         uint32_t nexprs = ctx->out->nexprs;
-        if (!fp_rule(&st, n, &s) || !s) {
+        bool ok;
+        uint8_t kind = FR_STMT_RULE;
+        switch (tk[0].t) {
+        case ';':
+            ok = n == 1;   /* an empty statement */
+            break;
+        case K_FLAG: case K_ENV: case K_FACT:
+            ok = fp_decl(&st, n, &s) && s;
+            kind = FR_STMT_DECL;
+            break;
+        case K_TEST:
+            ok = fp_test(&st, n);
+            kind = FR_STMT_TEST;
+            break;
+        default:
+            ok = fp_rule(&st, n, &s) && s;
+            break;
+        }
+        if (!ok) {
             ctx->out->nexprs = nexprs;
             ctx->fast_skip = FP_BACKOFF;
             return;
         }
-        ast_append(ctx, s);
-        /* the wrapper's and the lexer's state after the ';' */
-        const fp_tok *semi = &tk[n - 1], *last = &tk[n - 2];
-        ctx->la_stmt_start = false;
-        ctx->before_tok = last->t;
-        ctx->before_start = last->start;
-        ctx->before_end = last->end;
-        ctx->prev_tok = ';';
-        ctx->prev_start = semi->start;
-        ctx->prev_end = semi->end;
+        if (s)
+            ast_append(ctx, s);
+        /* the wrapper's and the lexer's state after the statement, as
+         * track() and frl_tok() leave it */
+        const fp_tok *last = &tk[n - 1];
+        if (n == 1) {
+            /* ';' at the start of a statement */
+            ctx->la_stmt_start = ctx->at_stmt_start;
+            ctx->before_tok = ctx->prev_tok;
+            ctx->before_start = ctx->prev_start;
+            ctx->before_end = ctx->prev_end;
+            ctx->prev_tok = ';';
+            ctx->prev_start = last->start;
+            ctx->prev_end = last->end;
+            ctx->lex_last = ';';
+        } else {
+            ctx->la_stmt_start = false;
+            ctx->stmt_start = tk[0].start;
+            ctx->stmt_kind = kind;
+            ctx->stmt_errors = 0;
+            ctx->stmt_syntax_error = false;
+            ctx->eaten = false;
+            if (last->t == FP_BLOCK) {
+                /* '{' and the skipped block's '}' */
+                ctx->before_tok = '{';
+                ctx->before_start = last->start;
+                ctx->before_end = last->start + 1;
+                ctx->prev_tok = '}';
+                ctx->prev_start = (uint32_t)last->i;
+                ctx->prev_end = last->end;
+                ctx->block_open = false;
+                ctx->block_at = last->start;
+                ctx->skipped_open = last->start + 1;
+                ctx->lex_last = '}';
+            } else {
+                const fp_tok *before = &tk[n - 2];
+                ctx->before_tok = before->t;
+                ctx->before_start = before->start;
+                ctx->before_end = before->end;
+                ctx->prev_tok = ';';
+                ctx->prev_start = last->start;
+                ctx->prev_end = last->end;
+                ctx->lex_last = ';';
+            }
+        }
         ctx->at_stmt_start = true;
-        ctx->stmt_start = tk[0].start;
-        ctx->stmt_kind = FR_STMT_RULE;
-        ctx->stmt_errors = 0;
-        ctx->stmt_syntax_error = false;
-        ctx->eaten = false;
         ctx->list_depth = 0;
-        ctx->lex_last = ';';
         ctx->test_state = 0;
         ctx->paren_depth = 0;
         ctx->unary_run = 0;

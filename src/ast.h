@@ -319,6 +319,7 @@ typedef struct fr_parse_ctx {
     bool         close_pending; /* the next token is the skipped block's '}' */
     uint32_t     close_at;      /* its offset */
     uint32_t     skipped_open;  /* offset + 1 of the '{' of the last skipped block (0: none) */
+    bool         skip_scalar;   /* tests: the block scanners without their AVX2 steps */
     /* the fast path for plain rules (parser.y): off after any syntax error */
     bool         no_fast;
     uint32_t     fast_skip;  /* statements not to try after one that was not plain */

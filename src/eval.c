@@ -2488,6 +2488,9 @@ void fr_eval_free(fr_eval **evp)
 /* (big arrays, read at random per config in a big rule set: on huge pages) */
 #define NALLOC(p, n) ((p) = calloc((n) != 0 ? (n) : 1, sizeof *(p)), \
                       (p) == NULL || (fr_mem_hugepages((p), (n) * sizeof *(p)), 0))
+/* Not zeroed: arrays written before they are read (the cycle history, the
+ * message tables); their pages are touched only when used. */
+#define UALLOC(p, n) ((p) = malloc(((n) != 0 ? (n) : 1) * sizeof *(p)), (p) == NULL)
 
 /* An evaluator on index ix (which may be partly built: baseline arrays
  * absent means full mode from the empty state). */
@@ -2529,7 +2532,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||
         NALLOC(ev->scand, ix->sc_nwd > ix->sc_nwc ? ix->sc_nwd : ix->sc_nwc) ||
         NALLOC(ev->kcount, nk) || NALLOC(ev->kitem, nk) || NALLOC(ev->krule, nk) ||
-        NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || NALLOC(ev->hist, ev->hist_cap) ||
+        NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || UALLOC(ev->hist, ev->hist_cap) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
         NALLOC(ev->env_val, nk) || NALLOC(ev->env_set, nk) || NALLOC(ev->env_keys, nk) ||
@@ -2537,7 +2540,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->sc_touch, (nr + 63) / 64) || NALLOC(ev->sc_err, (nr + 63) / 64))
         goto fail;
     for (int s = 0; s < 3; s++)
-        if (NALLOC(ev->msgs[s], cap_recs) || NALLOC(ev->msg_rec[s], cap_recs))
+        if (UALLOC(ev->msgs[s], cap_recs) || UALLOC(ev->msg_rec[s], cap_recs))
             goto fail;
     ev->arena = fr_arena_new();
     if (!ev->arena)

@@ -484,9 +484,22 @@ static void dump_expr(FILE *o, const ast_expr *e)
     fputc(']', o);
 }
 
+static void dump_str(FILE *o, ast_str s)
+{
+    fprintf(o, "<%.*s %u %u-%u>", (int)s.len, s.s ? s.s : "", s.len, s.pos.start, s.pos.end);
+}
+
+static void dump_vlist(FILE *o, const ast_vlist *v)
+{
+    for (; v; v = v->next) {
+        fprintf(o, "%u", v->is_string);
+        dump_str(o, v->v);
+    }
+}
+
 /* The tree and the diagnostics of a text, parsed with or without the fast
- * path, as text (malloc'd). */
-static char *parse_dump(const char *text, bool no_fast)
+ * path, skipping test and doc blocks or not, as text (malloc'd). */
+static char *parse_dump2(const char *text, size_t textlen, bool no_fast, bool skip_blocks)
 {
     char *out = NULL;
     size_t n = 0;
@@ -497,7 +510,7 @@ static char *parse_dump(const char *text, bool no_fast)
     fr_errsink sink = { diags, 0, 20, false, false };
     fr_arena *arena = fr_arena_new(), *strings = fr_arena_new();
     fr_interner *names = fr_interner_new(strings);
-    int32_t id = fr_sources_add(src, "t.rules", text, strlen(text));
+    int32_t id = fr_sources_add(src, "t.rules", text, textlen);
     assert_true(id >= 0);
     ast_file file;
     memset(&file, 0, sizeof file);
@@ -513,6 +526,7 @@ static char *parse_dump(const char *text, bool no_fast)
     ctx.len = len;
     ctx.out = &file;
     ctx.no_fast = no_fast;
+    ctx.skip_blocks = skip_blocks;
     fprintf(o, "rc %d, %u rules, %u keys, %u exprs\n", fr_parse(&ctx), file.nrules, file.nkeys, file.nexprs);
     for (const ast_stmt *st = file.stmts; st; st = st->next) {
         fprintf(o, "%u:", st->kind);
@@ -531,6 +545,48 @@ static char *parse_dump(const char *text, bool no_fast)
                 dump_expr(o, it->value);
             }
             fprintf(o, " %u %d", r->nattached, r->doc != NULL);
+            for (const ast_msg *m = r->attached; m; m = m->next) {
+                fprintf(o, " %u", m->sev);
+                dump_str(o, m->text);
+            }
+            if (r->doc) {
+                fprintf(o, " doc %u-%u", r->doc->pos.start, r->doc->pos.end);
+                for (const ast_docfield *f = r->doc->fields; f; f = f->next) {
+                    dump_name(o, f->field);
+                    fprintf(o, "%u", f->is_name);
+                    dump_str(o, f->str);
+                    dump_name(o, f->name);
+                }
+            }
+        } else if (st->kind == AS_DECL) {
+            const ast_decl *d = &st->u.decl;
+            fprintf(o, " %u %u %u %u ", d->keykind, d->is_enum, d->nullable, d->has_help);
+            dump_name(o, d->name);
+            dump_name(o, d->tname);
+            dump_str(o, d->help);
+            fprintf(o, " %u %u-%u:", d->nvalues, d->enum_pos.start, d->enum_pos.end);
+            dump_vlist(o, d->values);
+            dump_expr(o, d->def);
+            fprintf(o, " %u %u-%u:", d->ncli, d->cli_pos.start, d->cli_pos.end);
+            dump_vlist(o, d->cli);
+        } else if (st->kind == AS_ALIAS) {
+            dump_name(o, st->u.alias.name);
+            dump_name(o, st->u.alias.target);
+        } else if (st->kind == AS_TEST) {
+            const ast_test *t = &st->u.test;
+            dump_str(o, t->name);
+            fprintf(o, " %u %u-%u", t->ncases, t->pos.start, t->pos.end);
+            for (const ast_case *c = t->cases; c; c = c->next) {
+                fprintf(o, " [%s %u-%u %u-%u", c->config, c->config_pos.start, c->config_pos.end, c->pos.start,
+                        c->pos.end);
+                for (const ast_expect *x = c->expects; x; x = x->next) {
+                    fprintf(o, " %u %u %u %u-%u", x->kind, x->negated, x->sev, x->pos.start, x->pos.end);
+                    dump_name(o, x->word);
+                    dump_name(o, x->rule);
+                    dump_expr(o, x->value);
+                }
+                fputc(']', o);
+            }
         }
         fputc('\n', o);
     }
@@ -546,6 +602,291 @@ static char *parse_dump(const char *text, bool no_fast)
     fr_diags_free(&diags);
     fr_sources_free(&src);
     return out;
+}
+
+static char *parse_dump(const char *text, bool no_fast)
+{
+    return parse_dump2(text, strlen(text), no_fast, false);
+}
+
+/* Fast path and bison agree on a text, with and without block skipping. */
+static void same_both_ways(const char *text, size_t len)
+{
+    for (int skip = 0; skip < 2; skip++) {
+        char *slow = parse_dump2(text, len, true, skip), *fast = parse_dump2(text, len, false, skip);
+        if (strcmp(slow, fast) != 0) {
+            fprintf(stderr, "fast path differs (skip %d) on:\n%.*s\n--- bison:\n%s--- fast:\n%s", skip, (int)len,
+                    text, slow, fast);
+            fail();
+        }
+        free(slow);
+        free(fast);
+    }
+}
+
+/* Every statement form of rules.d/sglang (declarations with enums, cli
+ * spellings, nullable types, negative defaults, help texts of adjacent
+ * strings; rules with attached messages, given(), regexes, doc blocks;
+ * test blocks), then mutated copies: random bytes deleted, inserted,
+ * replaced, and whole lines swapped, so that the fast path meets broken
+ * statements, missing '}' and ';', stray keywords, after statements it took. */
+static const char fp_corpus[] =
+    "# a comment\n"
+    "flag moe_a2a_backend : enum {\n"
+    "        none, deepep, \"str val\" \"joined\", deep-ep,\n"
+    "    } = none\n"
+    "    \"Choose the backend \" \"for MoE A2A.\";\n"
+    "flag tp_size : int = 1 cli \"--tp-size\", \"--tensor-parallel-size\"\n"
+    "    \"The tensor parallelism size.\";\n"
+    "flag neg : int = -5 cli \"--neg\";\n"
+    "flag neg2 : int = - 7;\n"
+    "fact model_architecture : string? = null;\n"
+    "env SGLANG_X : string? = \"d\" \"help\";\n"
+    "flag mode : enum { prefill, decode }? = null \"h\";\n"
+    "flag hy-name : bool = true;\n"
+    ";\n"
+    "rule waterfill: enable_waterfill & moe_a2a_backend not in { deepep, megamoe }\n"
+    "    -> declare moe_a2a_backend = deepep\n"
+    "       warn \"moe_a2a_backend is overridden \"\n"
+    "            \"to 'deepep'.\" info \"i {tp_size}\";\n"
+    "rule a2a-ep: moe_a2a_backend in { megamoe, deepep, }\n"
+    "    & given(ep_size) != tp_size & given(hy-name)\n"
+    "    -> info \"{moe_a2a_backend} MoE \" \"adjusted {given(ep_size)}.\";\n"
+    "rule r8:\n"
+    "    moe_a2a_backend = deepep & model_path ~ /^instance:\\/\\/(?!.*:\\/\\/)/i\n"
+    "    -> error \"a \" \"b\"\n"
+    "    doc {\n"
+    "        summary \"s\";\n"
+    "        means \"m \" \"n\";\n"
+    "        solution \"x\";\n"
+    "        see r9;\n"
+    "    };\n"
+    "rule r9: a ~ # c\n /x/ -> declare b, c = d warn \"w\";\n"
+    "rule r10: a -> error \"e\" doc { summary \"s\"; }\n"
+    "rule r11: a -> require b | !c else \"r\" \"s\";\n"
+    "test \"defaults\" {\n"
+    "    --moe-a2a-backend none\n"
+    "        => ok, moe_a2a_backend = none, ep_size = 1;\n"
+    "    --tp-size 8 --ep-size 4 => ok, ep_size = 4, not info a2a-ep\n"
+    "}\n"
+    "test \"two\" \"parts\" {\n"
+    "    X=1 python -m x --a 'q' \"d\" => error r8, tp_size = -1\n"
+    "}\n"
+    "rule r12: a -> error \"after tests\";\n"
+    "alias a2 = a;\n"
+    "rule r13: a = 1 -> warn \"w\";\n";
+
+static unsigned long fp_rand(unsigned long *s)
+{
+    *s = *s * 6364136223846793005ul + 1442695040888963407ul;
+    return *s >> 33;
+}
+
+static void test_fast_path_statements(void **state)
+{
+    (void)state;
+    size_t n = sizeof fp_corpus - 1;
+    same_both_ways(fp_corpus, n);
+    /* each statement form alone, after a first statement (bison) */
+    static const char *const one[] = {
+        "flag a : bool = false;\nflag b : enum { x, y, } = x \"h\" \"i\";\n",
+        "flag a : bool = false;\nflag b : int = 1 cli \"--b\", \"--bb\" \"help\";\n",
+        "flag a : bool = false;\nflag b : enum {} = x;\n",
+        "flag a : bool = false;\nflag b : int = 1 cli;\n",
+        "flag a : bool = false;\nflag b : int = 1 cli \"--b\",;\n",
+        "flag a : bool = false;\nflag b : int;\n",
+        "flag a : bool = false;\nflag b int = 1;\n",
+        "flag a : bool = false;\nrule r: a -> error \"x\" doc { summary \"s\"; summary \"t\"; }\nrule q: a -> info \"i\";\n",
+        "flag a : bool = false;\nrule r: a -> error \"x\" doc { bogus \"s\"; }\nrule q: a -> info \"i\";\n",
+        "flag a : bool = false;\ntest \"t\" {\n  --a => ok\nrule r: a -> error \"x\";\n",
+        "flag a : bool = false;\ntest \"t\" {\n  --a => ok;\n}\n;\n;\nrule r: a -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ /x/z -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ /x -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ x -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a ~ /x/ = b -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: given(a -> error \"x\";\n",
+        "flag a : bool = false;\nrule r: a -> declare b warn;\n",
+        "flag a : bool = false;\nrule r: a -> declare b = c info \"x\" warn \"y\" \"z\";\n",
+        "flag a : bool = false;\nrule r: a -> error \"x\" doc { see q; };;\nflag c : int = 2;\n",
+        "flag a : bool = false;\nflag b : int = 1\nflag c : int = 2;\n",
+        "flag a : bool = false;\nflag b : int = 1 \"h\"\nrule r: a -> error \"x\";\n",
+    };
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+        same_both_ways(one[i], strlen(one[i]));
+    /* mutations */
+    static const char ins[] = "{};,:=!?-~/\"#\n ()&|<>a1";
+    unsigned long seed = 20240607;
+    char *buf = malloc(n + 64);
+    assert_non_null(buf);
+    for (int round = 0; round < 600; round++) {
+        memcpy(buf, fp_corpus, n);
+        size_t len = n;
+        int edits = 1 + (int)(fp_rand(&seed) % 3);
+        for (int e = 0; e < edits; e++) {
+            size_t at = fp_rand(&seed) % len;
+            switch (fp_rand(&seed) % 4) {
+            case 0:   /* delete a byte */
+                memmove(buf + at, buf + at + 1, len - at - 1);
+                len--;
+                break;
+            case 1:   /* insert one */
+                memmove(buf + at + 1, buf + at, len - at);
+                buf[at] = ins[fp_rand(&seed) % (sizeof ins - 1)];
+                len++;
+                break;
+            case 2:   /* replace one */
+                buf[at] = ins[fp_rand(&seed) % (sizeof ins - 1)];
+                break;
+            default: {   /* delete a run of up to 12 bytes */
+                size_t k = 1 + fp_rand(&seed) % 12;
+                if (at + k > len)
+                    k = len - at;
+                memmove(buf + at, buf + at + k, len - at - k);
+                len -= k;
+                break;
+            }
+            }
+        }
+        same_both_ways(buf, len);
+    }
+    free(buf);
+}
+
+/* The block scanners' AVX2 steps (lexer.l, sk_ff_*) against the scalar
+ * scanners alone: the same end (or the same refusal) for every '{' of
+ * random test and doc blocks made of the pieces that matter to them. */
+static uint32_t skip_at(const char *text, size_t len, size_t open, bool test, bool scalar)
+{
+    fr_sources *src = fr_sources_new();
+    int32_t id = fr_sources_add(src, "t.rules", text, len);
+    assert_true(id >= 0);
+    fr_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    size_t n;
+    ctx.text = (char *)fr_sources_text(src, (uint32_t)id, &n);
+    ctx.len = n;
+    ctx.skip_scalar = scalar;
+    uint32_t r = frl_skip_block(&ctx, open + 1, test);
+    fr_sources_free(&src);
+    return r;
+}
+
+static void test_block_skip_avx2(void **state)
+{
+    (void)state;
+    /* well-formed pieces, and risky ones (one or two a block) */
+    static const char *const cfg[] = {
+        "--tp-size 8", "--moe-a2a-backend deepep", "--enable-dp-attention", "X=1", "python -m sglang.launch_server",
+        "'q s'", "\"d q\"", "a\\ b", "--x=y", "--a}b", "--c#d", "--dp-size 2  # a comment\n",
+    };
+    static const char *const expect[] = {
+        "ok", "invalid", "error", "not warn a2a-ep-size-adjusted", "info waterfill-redirects-to-deepep",
+        "ep_size = 8", "tp_size = -1", "moe_a2a_backend = deepep", "flag_x = true", "testing = false",
+        "rules = null", "x = \"True\"", "first error r-test-x", "alias_of = 3", "envy = 12", "a2a-flag-rule = 1",
+        "deepep_mode = auto # note\n", "enforce_shared_experts_fusion = false", "factor = 123456789012345678",
+    };
+    static const char *const risky[] = {
+        "rule", "flag", "fact", "test", "env", "alias", "1-rule", "2-test-x", "x -rule", "-flag", "12x",
+        "1234567890123456789", "99999999999999999999", "\"bad\\q\"", "\"open", "'", "=", "=>", "(", ".",
+        "}", ";", "#", "rule-", "env-1", "a-env", "\001", "\\",
+    };
+    static const char *const fixed[] = {
+        "test \"t\" {\n    --a => ok, ep_size = 8, 1-rule, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, x-rule, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, x -rule, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, rule-x, tp_size = 2;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a => ok, ep_size = 8, 1234567890123456789;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j #x\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j --k; => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j --k; rule => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j #it's; }\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j\n => ok, # it's; }\n x = 1;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j }\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+        "test \"t\" {\n    --a --b --c --d --e --f --g --h --i --j =x\n => ok;\n}\nrule q: a -> info \"some text after the block\";\n",
+    };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        size_t len = strlen(fixed[i]), open = (size_t)(strchr(fixed[i], '{') - fixed[i]);
+        assert_int_equal(skip_at(fixed[i], len, open, true, true), skip_at(fixed[i], len, open, true, false));
+    }
+    unsigned long seed = 77;
+    char *buf = malloc(8192);
+    assert_non_null(buf);
+    unsigned refused = 0, skipped = 0;
+    for (int round = 0; round < 4000; round++) {
+        size_t len = (size_t)sprintf(buf, "test \"t\" {\n");
+        size_t open = len - 2;
+        int ncases = 1 + (int)(fp_rand(&seed) % 6), nrisky = (int)(fp_rand(&seed) % 3);
+        for (int c = 0; c < ncases; c++) {
+            int nw = 1 + (int)(fp_rand(&seed) % 5), nx = 1 + (int)(fp_rand(&seed) % 12);
+            for (int w = 0; w < nw; w++)
+                len += (size_t)sprintf(buf + len, "%s%s", w ? " " : "    ", cfg[fp_rand(&seed) % (sizeof cfg / sizeof cfg[0])]);
+            len += (size_t)sprintf(buf + len, "%s=> ", fp_rand(&seed) % 2 ? "\n        " : " ");
+            for (int x = 0; x < nx; x++) {
+                if (nrisky && fp_rand(&seed) % 8 == 0) {
+                    nrisky--;
+                    len += (size_t)sprintf(buf + len, "%s%s", x ? " " : "",
+                                           risky[fp_rand(&seed) % (sizeof risky / sizeof risky[0])]);
+                }
+                len += (size_t)sprintf(buf + len, "%s%s", x ? (fp_rand(&seed) % 3 ? ", " : ",\n           ") : "",
+                                       expect[fp_rand(&seed) % (sizeof expect / sizeof expect[0])]);
+            }
+            if (fp_rand(&seed) % 30 == 0) {
+                /* a hyphenated name of more than FR_MAX_IDENT bytes */
+                len += (size_t)sprintf(buf + len, ", xabcdefg");
+                for (int i = 0; i < 140; i++)
+                    len += (size_t)sprintf(buf + len, "-abcdefg");
+            }
+            len += (size_t)sprintf(buf + len, "%s", c + 1 < ncases ? ";\n" : fp_rand(&seed) % 2 ? ";\n" : "\n");
+        }
+        len += (size_t)sprintf(buf + len, "}\nrule q: a -> info \"some text after the block\";\n");
+        assert_true(len < 8192);
+        uint32_t a = skip_at(buf, len, open, true, true), b = skip_at(buf, len, open, true, false);
+        if (a != b) {
+            fprintf(stderr, "block scanners differ (%u scalar, %u avx2) on:\n%.*s\n", a, b, (int)len, buf);
+            fail();
+        }
+        if (a)
+            skipped++;
+        else
+            refused++;
+    }
+    /* both outcomes are exercised */
+    assert_true(skipped > 500 && refused > 500);
+    free(buf);
+}
+
+/* Line maps (locfile.c, built 64 bytes a step with AVX2) against counting
+ * the newlines before each offset. */
+static void test_line_maps(void **state)
+{
+    (void)state;
+    unsigned long seed = 5;
+    char *buf = malloc(1200);
+    assert_non_null(buf);
+    for (int round = 0; round < 300; round++) {
+        size_t len = fp_rand(&seed) % 1100;
+        unsigned every = 1 + (unsigned)(fp_rand(&seed) % 80);
+        for (size_t i = 0; i < len; i++)
+            buf[i] = fp_rand(&seed) % every == 0 ? '\n' : (char)('a' + fp_rand(&seed) % 26);
+        fr_sources *src = fr_sources_new();
+        int32_t id = fr_sources_add(src, "t.rules", buf, len);
+        assert_true(id >= 0);
+        uint32_t line = 1, col = 1;
+        for (size_t off = 0; off <= len; off++) {
+            fr_span sp = { (uint32_t)id, (uint32_t)off, (uint32_t)off };
+            fr_loc l = fr_sources_loc(src, sp);
+            assert_int_equal(l.line, line);
+            assert_int_equal(l.col, col);
+            if (off < len && buf[off] == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        fr_sources_free(&src);
+    }
+    free(buf);
 }
 
 static void test_fast_path(void **state)
@@ -605,6 +946,9 @@ int main(void)
         cmocka_unit_test(test_bom),
         cmocka_unit_test(test_interning),
         cmocka_unit_test(test_fast_path),
+        cmocka_unit_test(test_fast_path_statements),
+        cmocka_unit_test(test_block_skip_avx2),
+        cmocka_unit_test(test_line_maps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
