@@ -3923,7 +3923,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 list[total++] = conj[i];
     }
     ix->cl_off[nr] = total;
-    if (AZ(ix->cl_test, total) || AZ(ix->early, nr))
+    if (AZ(ix->cl_test, total))
         goto oom;
     for (uint32_t q = 0; q < total; q++) {
         const fr_fast *f = &ix->fast[ix->fast_id[list[q]]];
@@ -3954,18 +3954,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             t->x = (uint64_t)lo;
         }
     }
-    for (uint32_t r = 0; r < nr; r++) {
-        uint8_t kind = rs->rules[r].kind;
-        if (kind == FR_RULE_DECLARE || kind == FR_RULE_REQUIRE || ix->cl_off[r] == ix->cl_off[r + 1])
-            continue;
-        int final = 1;
-        for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
-            uint32_t sl = ix->fast[ix->fast_id[list[q]]].slot, k = sl / 2;
-            if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
-                final = 0;
-        }
-        ix->early[r] = (uint8_t)final;
-    }
     size_t nnames = 0;
     for (uint32_t r = 0; r < nr; r++)
         nnames += ix->rname_len[r];
@@ -3986,7 +3974,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     }
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
-        uint8_t fl = ix->early[r] ? FR_RF_EARLY : 0;
+        uint8_t fl = 0;
         if (ix->cl_off[r] != ix->cl_off[r + 1] && ru->kind != FR_RULE_REQUIRE)
             fl |= FR_RF_LIST;
         if (ru->kind == FR_RULE_DECLARE) {

@@ -112,7 +112,6 @@ typedef struct fr_rflat {
 
 /* Per-rule flags for the hot paths (fr_rflat.flags). */
 enum {
-    FR_RF_EARLY = 1,      /* early[r] */
     FR_RF_LIST  = 2,      /* its conjunct list is its whole condition (not a require) */
     FR_RF_DECL  = 4,      /* a declare rule */
     FR_RF_ATT   = 8,      /* a declare rule with attached messages */
@@ -168,7 +167,6 @@ struct fr_evindex {
     uint32_t   nfast;
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_test */
     struct fr_ctest *cl_test;
-    uint8_t   *early;                   /* [nrules]: a check judged when marked */
     struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
     char      *rnames;                  /* every rule name, back to back (rflat.name) */
 
