@@ -2068,7 +2068,7 @@ static void evaluate_scan(fr_eval *ev)
  * final values.  A check judged as at the baseline is left unmarked: its
  * state is the baseline's (fr_rstate); one judged otherwise is marked.
  * big: prefetch the state and the lists of the checks ahead. */
-static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int big)
+static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int big, int wide)
 {
     const struct fr_evindex *ix = ev->ix;
     const uint32_t *cl = ev->check_list;
@@ -2078,14 +2078,16 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
     const fr_val *res = ev->res;
     uint64_t *q = ev->queued;
     uint32_t n = ev->ncheck_list, epoch = ev->epoch;
-    /* the queue's words cleared at once when there are few of them for
-     * the checks queued, else as the checks are taken */
-    int wide = (uint64_t)n * 8 >= ev->nwrules;
+    /* wide: the queue's words cleared at once (few of them for the checks
+     * queued), else as the checks are taken */
     if (wide)
         memset(q, 0, ev->nwrules * sizeof *q);
+    if (big && n)
+        for (uint32_t i = n; i < n + 8; i++)
+            ev->check_list[i] = cl[0];   /* (the prefetches run past the end: 8 spare entries) */
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = cl[i];
-        if (big && i + 8 < n) {
+        if (big) {
             __builtin_prefetch(&rcl[cl[i + 8]]);
             __builtin_prefetch(&ct[rcl[cl[i + 4]].cl]);
         }
@@ -2118,6 +2120,20 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
         }
     }
     ev->ncheck_list = 0;
+}
+
+/* judge_checks specialised (out of line: evaluate stays small) */
+static __attribute__((noinline)) void judge_incr(fr_eval *ev)
+{
+    int wide = (uint64_t)ev->ncheck_list * 8 >= ev->nwrules;
+    if (ev->big && wide)
+        judge_checks(ev, 1, 1);
+    else if (ev->big)
+        judge_checks(ev, 1, 0);
+    else if (wide)
+        judge_checks(ev, 0, 1);
+    else
+        judge_checks(ev, 0, 0);
 }
 
 /* Resolution and judging after the input is in place. */
@@ -2202,10 +2218,8 @@ static int evaluate(fr_eval *ev)
             if (ev->rst[r].on | ev->rst[r].rt)
                 note_emit(ev, r);
         }
-    else if (ev->big)
-        judge_checks(ev, 1);
     else
-        judge_checks(ev, 0);
+        judge_incr(ev);
     return collect(ev);
 }
 
@@ -2481,7 +2495,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->rs = rs;
     ev->ix = ix;
     ev->mode = mode;
-    ev->big = rs->nrules >= 65536;
+    ev->big = rs->nrules >= 4096;
     ev->result.ev = ev;
     size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
     size_t ng = ix->ngroups;
@@ -2506,7 +2520,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->declmask, (nr + 63) / 64) || NALLOC(ev->queued, (nr + 63) / 64) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || 
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
-        NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
+        NALLOC(ev->check_list, nr + 8) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
         NALLOC(ev->emitsum, (nr + 4095) / 4096) || NALLOC(ev->dirtysum, ev->ndirtysum) ||
         NALLOC(ev->kl_head, nk) || NALLOC(ev->kl_stamp, nk) || NALLOC(ev->kl_pos, 2 * ni) ||
         NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||

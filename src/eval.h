@@ -280,7 +280,7 @@ struct fr_eval {
     const fr_ruleset *rs;
     const struct fr_evindex *ix;
     int  mode;            /* FR_MODE_*: how rules are chosen for evaluation */
-    bool big;             /* rules enough that their state misses the caches: prefetch it */
+    bool big;             /* rules enough that their state misses L1 (4,096 and more): judge_checks prefetches */
     bool use_environ;
     bool env_pending;     /* read the environment at the next evaluation */
 
