@@ -607,104 +607,75 @@ static inline void note_emit(fr_eval *ev, uint32_t r)
     ev->emitsum[r >> 12] |= 1ull << ((r >> 6) & 63);
 }
 
-/* Marks rule r for re-examination in this config. */
-static inline int list_cond(const fr_eval *ev, uint32_t r);
-
+/* Marks rule r for re-examination in this config (FULL; INCR: a declare
+ * rule). */
 static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_t r)
 {
     fr_rstate *st = &ev->rst[r];
     if (st->mark == ev->epoch)
         return;
-    uint8_t fl = st->flags;
-    if ((fl & FR_RF_EARLY) && ev->mode == FR_MODE_INCR) {
-        /* A check whose condition reads only keys that no rule declares is
-         * judged now (their values are final): when it keeps its baseline
-         * outcome, off, nothing is recorded at all. */
-        int c = list_cond(ev, r);
-        if (!c && !st->base_on)
-            return;
-        ev->rst[r].mark = ev->epoch;
-        ev->touched_rules[ev->ntouched_rules++] = r;
-        ev->rst[r].on = (uint8_t)c;
-        ev->rst[r].rt = 0;
-        if (c)
-            note_emit(ev, r);
-        return;
-    }
-    ev->rst[r].mark = ev->epoch;
+    st->mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
-    if (fl & FR_RF_DECL)
+    if (st->flags & FR_RF_DECL)
         set_dirty(ev, ev->rcl[r].aux);
     else
         ev->check_list[ev->ncheck_list++] = r;
 }
 
-/* mark_rule over a list, with the counters in registers; big: prefetch
- * the state of the rules ahead. */
-static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, const uint32_t *rules, uint32_t n,
-                                                               int big)
+/* INCR: declare rule r is marked (its group runs). */
+static inline __attribute__((always_inline)) void mark_decl(fr_eval *ev, uint32_t r)
 {
-    fr_rstate *rst = ev->rst;
-    const fr_rcl *rcl = ev->rcl;
-    const fr_ctest *ct = ev->ix->cl_test;
-    const fr_val *res = ev->res;
-    uint32_t epoch = ev->epoch;
-    uint32_t *tr = ev->touched_rules, nt = ev->ntouched_rules;
-    uint32_t *cl = ev->check_list, nc = ev->ncheck_list;
-    int incr = ev->mode == FR_MODE_INCR;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t r = rules[i];
-        if (big && i + 8 < n)
-            __builtin_prefetch(&rst[rules[i + 8]], 1);
-        fr_rstate *st = &rst[r];
-        if (st->mark == epoch)
-            continue;
-        uint8_t fl = st->flags;
-        if ((fl & FR_RF_EARLY) && incr) {
-            /* (as in mark_rule) */
-            const fr_ctest *t = ct + rcl[r].cl, *e = t + rcl[r].aux;
-            int c = 1;
-            for (; t < e; t++)
-                if (!ctest_in(res, t)) {
-                    c = 0;
-                    break;
-                }
-            if (!c && !st->base_on)
-                continue;
-            st->mark = epoch;
-            tr[nt++] = r;
-            st->on = (uint8_t)c;
-            st->rt = 0;
-            if (c)
-                note_emit(ev, r);
-            continue;
-        }
-        st->mark = epoch;
-        tr[nt++] = r;
-        if (fl & FR_RF_DECL)
-            set_dirty(ev, rcl[r].aux);
-        else
-            cl[nc++] = r;
+    fr_rstate *st = &ev->rst[r];
+    if (st->mark == ev->epoch)
+        return;
+    st->mark = ev->epoch;
+    ev->touched_rules[ev->ntouched_rules++] = r;
+    set_dirty(ev, ev->rcl[r].aux);
+}
+
+/* INCR: rule r reads a slot whose value changed.  A check is queued for
+ * judge_checks() through a bit set, without reading its state (a cache
+ * miss in a big rule set, which judging then takes once); a declare rule
+ * is marked (its group runs). */
+static inline __attribute__((always_inline)) void queue_rule(fr_eval *ev, uint32_t r)
+{
+    uint32_t w = r >> 6;
+    uint64_t bit = 1ull << (r & 63);
+    if (ev->declmask[w] & bit)
+        mark_decl(ev, r);
+    else if (!(ev->queued[w] & bit)) {
+        ev->queued[w] |= bit;
+        ev->check_list[ev->ncheck_list++] = r;
     }
-    ev->ntouched_rules = nt;
+}
+
+/* queue_rule over a list, with the counters in registers. */
+static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, const uint32_t *rules, uint32_t n)
+{
+    const uint64_t *dm = ev->declmask;
+    uint64_t *q = ev->queued;
+    uint32_t *cl = ev->check_list, nc = ev->ncheck_list;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = rules[i], w = r >> 6;
+        uint64_t bit = 1ull << (r & 63);
+        if (dm[w] & bit)
+            mark_decl(ev, r);
+        else if (!(q[w] & bit)) {
+            q[w] |= bit;
+            cl[nc++] = r;
+        }
+    }
     ev->ncheck_list = nc;
 }
 
 static void mark_list_(fr_eval *ev, const uint32_t *rules, uint32_t n)
 {
-    mark_list_in(ev, rules, n, 0);
-}
-
-static void mark_list_big(fr_eval *ev, const uint32_t *rules, uint32_t n)
-{
-    mark_list_in(ev, rules, n, 1);
+    mark_list_in(ev, rules, n);
 }
 
 static inline void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
 {
-    if (n > 8 && ev->big)
-        mark_list_big(ev, rules, n);
-    else if (n)   /* (empty lists are common: no set-up) */
+    if (n)   /* (empty lists are common: no set-up) */
         mark_list_(ev, rules, n);
 }
 
@@ -742,7 +713,7 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
                 return;
             if (gt->ents[p].v.i == v.i) {
                 for (; p < gt->nents && gt->ents[p].v.i == v.i; p++)
-                    mark_rule(ev, gt->ents[p].rule);
+                    queue_rule(ev, gt->ents[p].rule);
                 return;
             }
         }
@@ -756,7 +727,7 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
                 hi = mid;
         }
         for (; lo < gt->nents && gt->ents[lo].v.i == v.i; lo++)
-            mark_rule(ev, gt->ents[lo].rule);
+            queue_rule(ev, gt->ents[lo].rule);
         return;
     }
     while (lo < hi) {
@@ -767,7 +738,7 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
             hi = mid;
     }
     for (; lo < gt->nents && fr_val_eq(t, gt->ents[lo].v, v); lo++)
-        mark_rule(ev, gt->ents[lo].rule);
+        queue_rule(ev, gt->ents[lo].rule);
 }
 
 /* Slot s (key k, input or resolved) now holds v, which differs from its
@@ -1323,14 +1294,15 @@ static inline __attribute__((always_inline)) void sink_add(recsink *k, uint32_t 
 
 /* The records of rule r.  scan: a SCAN evaluator, whose rst[r].flags may
  * be cleared. */
-static inline __attribute__((always_inline)) void rule_recs(const fr_eval *ev, recsink *k, uint32_t r, int scan)
+static inline __attribute__((always_inline)) void rule_recs_(const fr_eval *ev, recsink *k, uint32_t r, int scan,
+                                                             int base)
 {
     const fr_rstate *st = &ev->rst[r];
-    if (st->rt) {
+    if (!base && st->rt) {
         sink_add(k, r, 0, 0, FR_SEV_ERROR);
         return;
     }
-    if (!st->on)
+    if (!(base ? st->base_on : st->on))
         return;
     uint8_t fl = scan ? ev->ix->rflat[r].flags : st->flags;
     if (!(fl & FR_RF_DECL)) {
@@ -1342,6 +1314,18 @@ static inline __attribute__((always_inline)) void rule_recs(const fr_eval *ev, r
     const fr_rule *ru = &ev->rs->rules[r];
     for (uint32_t j = 0; j < ru->nattached; j++)
         sink_add(k, r, 3, j, ru->attached[j].severity == FR_SEV_INFO ? FR_SEV_INFO : FR_SEV_WARNING);
+}
+
+static inline __attribute__((always_inline)) void rule_recs(const fr_eval *ev, recsink *k, uint32_t r, int scan)
+{
+    rule_recs_(ev, k, r, scan, 0);
+}
+
+/* INCR: the records of rule r at its baseline state (not marked in this
+ * config: a check's on and rt may be stale, see fr_rstate). */
+static inline __attribute__((always_inline)) void rule_recs_base(const fr_eval *ev, recsink *k, uint32_t r)
+{
+    rule_recs_(ev, k, r, 0, 1);
 }
 
 /* collect(): the records of the rules noted in emitbits (words lo >> 6 ..
@@ -1369,7 +1353,7 @@ static inline __attribute__((always_inline)) void emit_recs(fr_eval *ev, recsink
                     bits &= bits - 1;
                     for (; bi < nb && be[bi] < r; bi++)
                         if (rst[be[bi]].mark != epoch)
-                            rule_recs(ev, k, be[bi], scan);
+                            rule_recs_base(ev, k, be[bi]);
                     rule_recs(ev, k, r, scan);
                 }
             }
@@ -1377,7 +1361,7 @@ static inline __attribute__((always_inline)) void emit_recs(fr_eval *ev, recsink
         }
     for (; bi < nb; bi++)
         if (rst[be[bi]].mark != epoch)
-            rule_recs(ev, k, be[bi], scan);
+            rule_recs_base(ev, k, be[bi]);
 }
 
 static int rec_less(const fr_emit *a, const fr_emit *b)
@@ -1412,10 +1396,10 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
     *kind = "rule";
     switch (e->cls) {
     case 0:
-        if (ev->rst[e->rule].rt) {
+        if (fr_rule_rt(ev, e->rule)) {
             *kind = "runtime";
             fr_buf_puts(b, "run-time error: ");
-            fr_buf_puts(b, fr_rt_text(ev->rst[e->rule].rt));
+            fr_buf_puts(b, fr_rt_text(fr_rule_rt(ev, e->rule)));
             size_t n;
             const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[e->rule]].loc, &n);
             if (t) {
@@ -1620,7 +1604,7 @@ void fr_eval_build_messages(fr_eval *ev)
         m->rule = (long)e->rule;
         m->text = NULL;
         m->kind = e->cls == 1 ? "conflict" : e->cls == 2 ? "oscillation"
-                  : (e->cls == 0 && ev->rst[e->rule].rt) ? "runtime" : "rule";
+                  : (e->cls == 0 && fr_rule_rt(ev, e->rule)) ? "runtime" : "rule";
     }
     ev->msgs_ready = 1;
 }
@@ -2095,7 +2079,11 @@ static void evaluate_scan(fr_eval *ev)
 /* INCR: judges the checks on the check list (their keys are final).  The
  * arrays are in locals: the stores to a rule's uint8_t state could alias
  * anything.  big: prefetch the records of the rules ahead. */
-static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int big)
+/* INCR: judges the queued checks (each once: the queue is a set) on the
+ * final values.  A check judged as at the baseline is left unmarked: its
+ * state is the baseline's (fr_rstate); one judged otherwise is marked.
+ * big: prefetch the state and the lists of the checks ahead. */
+static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int big, int wide)
 {
     const struct fr_evindex *ix = ev->ix;
     const uint32_t *cl = ev->check_list;
@@ -2103,34 +2091,64 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
     const fr_rcl *rcl = ev->rcl;
     const fr_ctest *ct = ix->cl_test;
     const fr_val *res = ev->res;
-    uint32_t n = ev->ncheck_list;
+    uint64_t *q = ev->queued;
+    uint32_t n = ev->ncheck_list, epoch = ev->epoch;
+    /* wide: the queue's words cleared at once (few of them for the checks
+     * queued), else as the checks are taken */
+    if (wide)
+        memset(q, 0, ev->nwrules * sizeof *q);
+    if (big && n)
+        for (uint32_t i = n; i < n + 8; i++)
+            ev->check_list[i] = cl[0];   /* (the prefetches run past the end: 8 spare entries) */
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = cl[i];
-        if (big && i + 8 < n) {
-            __builtin_prefetch(&rst[cl[i + 8]]);
+        if (big) {
             __builtin_prefetch(&rcl[cl[i + 8]]);
             __builtin_prefetch(&ct[rcl[cl[i + 4]].cl]);
         }
-        fr_rstate *st = &rst[r];
-        if (st->flags & FR_RF_LIST) {
+        if (!wide)
+            q[r >> 6] = 0;   /* (the queue is empty after the loop) */
+        uint32_t aux = rcl[r].aux;
+        if (aux & FR_RCL_LIST) {
             /* (the list starts with the pre-check anyway) */
-            const fr_ctest *t = ct + rcl[r].cl, *e = t + rcl[r].aux;
-            int c = 1;
+            const fr_ctest *t = ct + rcl[r].cl, *e = t + (aux & FR_RCL_N);
+            uint32_t c = 1;
             for (; t < e; t++)
                 if (!ctest_in(res, t)) {
                     c = 0;
                     break;
                 }
+            if (c == !!(aux & FR_RCL_BASEON))
+                continue;   /* as at the baseline (collect takes a baseline emitter from base_emit) */
+            fr_rstate *st = &rst[r];
+            st->mark = epoch;
             st->on = (uint8_t)c;
             st->rt = 0;
             if (c)
                 note_emit(ev, r);
         } else {
+            fr_rstate *st = &rst[r];
+            st->mark = epoch;
             eval_check_g(ev, r);
             if (st->on | st->rt)
                 note_emit(ev, r);
         }
     }
+    ev->ncheck_list = 0;
+}
+
+/* judge_checks specialised (out of line: evaluate stays small) */
+static __attribute__((noinline)) void judge_incr(fr_eval *ev)
+{
+    int wide = (uint64_t)ev->ncheck_list * 8 >= ev->nwrules;
+    if (ev->big && wide)
+        judge_checks(ev, 1, 1);
+    else if (ev->big)
+        judge_checks(ev, 1, 0);
+    else if (wide)
+        judge_checks(ev, 0, 1);
+    else
+        judge_checks(ev, 0, 0);
 }
 
 /* Resolution and judging after the input is in place. */
@@ -2215,10 +2233,8 @@ static int evaluate(fr_eval *ev)
             if (ev->rst[r].on | ev->rst[r].rt)
                 note_emit(ev, r);
         }
-    else if (ev->big)
-        judge_checks(ev, 1);
     else
-        judge_checks(ev, 0);
+        judge_incr(ev);
     return collect(ev);
 }
 
@@ -2392,7 +2408,15 @@ static void initial_state(fr_eval *ev)
             const fr_rflat *rf = &ix->rflat[r];
             ev->rst[r].flags = rf->flags;
             ev->rcl[r].cl = rf->cl;
-            ev->rcl[r].aux = (rf->flags & FR_RF_DECL) ? rf->group : rf->ncl;
+            if (rf->flags & FR_RF_DECL)
+                ev->rcl[r].aux = rf->group;
+            else if (rf->ncl <= FR_RCL_N)
+                ev->rcl[r].aux = rf->ncl | ((rf->flags & FR_RF_LIST) ? FR_RCL_LIST : 0) |
+                                 (ev->rst[r].base_on ? FR_RCL_BASEON : 0);
+            else
+                ev->rcl[r].aux = 0;   /* (no list: eval_check_g reads rflat) */
+            if (rf->flags & FR_RF_DECL)
+                ev->declmask[r >> 6] |= 1ull << (r & 63);
         }
     }
     if (ix->base_item && ix->nitems)
@@ -2438,6 +2462,8 @@ void fr_eval_free(fr_eval **evp)
     free(ev->declbits);
     free(ev->rst);
     free(ev->rcl);
+    free(ev->declmask);
+    free(ev->queued);
     free(ev->rt_node);
     free(ev->itemval);
 
@@ -2502,7 +2528,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->rs = rs;
     ev->ix = ix;
     ev->mode = mode;
-    ev->big = rs->nrules >= 65536;
+    ev->big = rs->nrules >= 4096;
     ev->result.ev = ev;
     size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
     size_t ng = ix->ngroups;
@@ -2524,9 +2550,10 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
         NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) || NALLOC(ev->rcl, nr) ||
+        NALLOC(ev->declmask, (nr + 63) / 64) || NALLOC(ev->queued, (nr + 63) / 64) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || 
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
-        NALLOC(ev->check_list, nr) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
+        NALLOC(ev->check_list, nr + 8) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
         NALLOC(ev->emitsum, (nr + 4095) / 4096) || NALLOC(ev->dirtysum, ev->ndirtysum) ||
         NALLOC(ev->kl_head, nk) || NALLOC(ev->kl_stamp, nk) || NALLOC(ev->kl_pos, 2 * ni) ||
         NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||
@@ -3944,7 +3971,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                 list[total++] = conj[i];
     }
     ix->cl_off[nr] = total;
-    if (AZ(ix->cl_test, total) || AZ(ix->early, nr))
+    if (AZ(ix->cl_test, total))
         goto oom;
     for (uint32_t q = 0; q < total; q++) {
         const fr_fast *f = &ix->fast[ix->fast_id[list[q]]];
@@ -3975,18 +4002,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             t->x = (uint64_t)lo;
         }
     }
-    for (uint32_t r = 0; r < nr; r++) {
-        uint8_t kind = rs->rules[r].kind;
-        if (kind == FR_RULE_DECLARE || kind == FR_RULE_REQUIRE || ix->cl_off[r] == ix->cl_off[r + 1])
-            continue;
-        int final = 1;
-        for (uint32_t q = ix->cl_off[r]; q < ix->cl_off[r + 1]; q++) {
-            uint32_t sl = ix->fast[ix->fast_id[list[q]]].slot, k = sl / 2;
-            if (!(sl & 1) && ix->kd_off[k] != ix->kd_off[k + 1])
-                final = 0;
-        }
-        ix->early[r] = (uint8_t)final;
-    }
     size_t nnames = 0;
     for (uint32_t r = 0; r < nr; r++)
         nnames += ix->rname_len[r];
@@ -4007,7 +4022,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     }
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
-        uint8_t fl = ix->early[r] ? FR_RF_EARLY : 0;
+        uint8_t fl = 0;
         if (ix->cl_off[r] != ix->cl_off[r + 1] && ru->kind != FR_RULE_REQUIRE)
             fl |= FR_RF_LIST;
         if (ru->kind == FR_RULE_DECLARE) {

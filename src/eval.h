@@ -112,7 +112,6 @@ typedef struct fr_rflat {
 
 /* Per-rule flags for the hot paths (fr_rflat.flags). */
 enum {
-    FR_RF_EARLY = 1,      /* early[r] */
     FR_RF_LIST  = 2,      /* its conjunct list is its whole condition (not a require) */
     FR_RF_DECL  = 4,      /* a declare rule */
     FR_RF_ATT   = 8,      /* a declare rule with attached messages */
@@ -168,7 +167,6 @@ struct fr_evindex {
     uint32_t   nfast;
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_test */
     struct fr_ctest *cl_test;
-    uint8_t   *early;                   /* [nrules]: a check judged when marked */
     struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
     char      *rnames;                  /* every rule name, back to back (rflat.name) */
 
@@ -239,24 +237,35 @@ struct fr_evindex {
     uint32_t *base_emit;    uint32_t nbase_emit;  /* rules with messages, rule order */
 };
 
-/* An evaluator's state of a rule (fr_eval.rst). */
+/* An evaluator's state of a rule (fr_eval.rst).
+ *
+ * INCR: a check's state is valid only while mark == epoch; otherwise it is
+ * the baseline's (on = base_on, rt = 0) whatever on and rt say, and
+ * restore() does not go back over checks (fr_rule_on, fr_rule_rt).  A
+ * declare rule's state is restored after every config. */
 typedef struct fr_rstate {
-    uint32_t mark;        /* == epoch: marked in this config */
+    uint32_t mark;        /* == epoch: marked (INCR check: judged other than the baseline) */
     uint8_t  on;          /* enabled / fired */
     uint8_t  rt;          /* an fr_rt code */
-    /* copies of rflat[r].flags and .base_on, so that marking, judging,
-     * collecting and restoring a rule read one 8-byte record (INCR and
-     * FULL; a SCAN evaluator may clear them: initial_state sets them) */
+    /* copies of rflat[r].flags and .base_on, so that judging, collecting
+     * and restoring a rule read one 8-byte record (INCR and FULL; a SCAN
+     * evaluator may clear them: initial_state sets them) */
     uint8_t  flags;
     uint8_t  base_on;
 } fr_rstate;
 
 /* What the INCR paths read of rflat[r] beyond fr_rstate, 8 bytes a rule
- * (fr_eval.rcl, beside rst: SCAN's bulk restore clears rst whole). */
+ * (fr_eval.rcl, beside rst: SCAN's bulk restore clears rst whole, and
+ * SCAN's hot paths index 8-byte records). */
 typedef struct fr_rcl {
-    uint32_t cl;          /* its conjunct list: cl_test[cl .. cl + aux) (a check) */
-    uint32_t aux;         /* a check: the list's length; a declare rule: its group */
+    uint32_t cl;          /* its conjunct list: cl_test[cl .. cl + (aux & FR_RCL_N)) (a check) */
+    uint32_t aux;         /* a check: the list's length and FR_RCL_* bits; a declare rule: its group */
 } fr_rcl;
+/* fr_rcl.aux of a check: its flags FR_RF_LIST and base_on, so that judging a
+ * check that keeps its baseline outcome reads only rcl[r] and its list */
+#define FR_RCL_LIST   0x80000000u
+#define FR_RCL_BASEON 0x40000000u
+#define FR_RCL_N      0x3fffffffu
 
 /* Message records, sorted into report order. */
 typedef struct fr_emit {
@@ -280,7 +289,7 @@ struct fr_eval {
     const fr_ruleset *rs;
     const struct fr_evindex *ix;
     int  mode;            /* FR_MODE_*: how rules are chosen for evaluation */
-    bool big;             /* rules enough that their state misses the caches: prefetch it */
+    bool big;             /* rules enough that their state misses L1 (4,096 and more): judge_checks prefetches */
     bool use_environ;
     bool env_pending;     /* read the environment at the next evaluation */
 
@@ -294,6 +303,10 @@ struct fr_eval {
      * this config: == epoch) together, one cache line for a rule */
     struct fr_rstate *rst;
     struct fr_rcl *rcl;   /* [nrules] */
+    /* INCR, rule bit sets [nwrules]: the declare rules (set at creation),
+     * and the checks queued for judging in this config (zero between
+     * configs): a check is queued without reading its state */
+    uint64_t *declmask, *queued;
     uint32_t *rt_node;
     fr_val   *itemval;
 
@@ -390,4 +403,16 @@ enum { FR_MODE_FULL = 0, FR_MODE_SCAN = 1, FR_MODE_INCR = 2 };
 void fr_eval_set_mode(fr_eval *ev, int mode);
 /* fr_eval_set_mode(ev, full ? FR_MODE_FULL : -1) */
 void fr_eval_set_full(fr_eval *ev, bool full);
+/* A rule's outcome after an evaluation, and its run-time error (INCR: an
+ * unmarked check is at its baseline; see fr_rstate). */
+static inline int fr_rule_on(const struct fr_eval *ev, uint32_t r)
+{
+    const fr_rstate *st = &ev->rst[r];
+    return ev->mode == FR_MODE_INCR && st->mark != ev->epoch ? st->base_on : st->on;
+}
+static inline int fr_rule_rt(const struct fr_eval *ev, uint32_t r)
+{
+    const fr_rstate *st = &ev->rst[r];
+    return ev->mode == FR_MODE_INCR && st->mark != ev->epoch ? 0 : st->rt;
+}
 #endif

@@ -260,8 +260,8 @@ char *fr_explain_key(fr_eval *ev, size_t k)
             fr_rule_where(&x.b, rs, r);
             fr_val cv;
             int crc = fr_eval_node(ev, rs->rules[r].cond, &cv);
-            if (ev->rst[r].rt)
-                fr_buf_printf(&x.b, ") could declare it but failed: %s\n", fr_rt_text(ev->rst[r].rt));
+            if (fr_rule_rt(ev, r))
+                fr_buf_printf(&x.b, ") could declare it but failed: %s\n", fr_rt_text(fr_rule_rt(ev, r)));
             else if (!crc && !cv.is_null && cv.i)
                 /* only in a state that is not a fixed point (an oscillation) */
                 fr_buf_puts(&x.b, ") could declare it: its condition holds in this state, but not in the "
@@ -277,7 +277,7 @@ char *fr_explain_key(fr_eval *ev, size_t k)
 
 static int fired(const fr_eval *ev, uint32_t r)
 {
-    return ev->rst[r].on && !ev->rst[r].rt;
+    return fr_rule_on(ev, r) && !fr_rule_rt(ev, r);
 }
 
 char *fr_explain_why_not(fr_eval *ev, size_t rr)
@@ -299,8 +299,8 @@ char *fr_explain_why_not(fr_eval *ev, size_t rr)
     fr_buf_printf(&x.b, "rule '%s' (", ru->name);
     fr_rule_where(&x.b, rs, r);
     fr_buf_puts(&x.b, ")");
-    if (ev->rst[r].rt) {
-        fr_buf_printf(&x.b, " failed: %s", fr_rt_text(ev->rst[r].rt));
+    if (fr_rule_rt(ev, r)) {
+        fr_buf_printf(&x.b, " failed: %s", fr_rt_text(fr_rule_rt(ev, r)));
         size_t n;
         const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[r]].loc, &n);
         if (t) {

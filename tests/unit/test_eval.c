@@ -1210,9 +1210,9 @@ static void test_modes_agree(void **state)
                         rc = fr_eval_node(ev[m], ru->req, &v);
                         cv = rc ? -rc : !(!v.is_null && v.i);
                     }
-                    if (ev[m]->rst[ri].on != (cv > 0) || ev[m]->rst[ri].rt != (cv < 0 ? -cv : 0))
+                    if (fr_rule_on(ev[m], (uint32_t)ri) != (cv > 0) || fr_rule_rt(ev[m], (uint32_t)ri) != (cv < 0 ? -cv : 0))
                         fail_msg("set %d config '%s' mode %d: rule %s on %d rt %d, its tree says %d\n%s", set,
-                                 line, modes[m], ru->name, ev[m]->rst[ri].on, ev[m]->rst[ri].rt, cv, text);
+                                 line, modes[m], ru->name, fr_rule_on(ev[m], (uint32_t)ri), fr_rule_rt(ev[m], (uint32_t)ri), cv, text);
                 }
                 char *got = exact(rs, res);
                 if (!want)
@@ -1237,6 +1237,90 @@ static void test_modes_agree(void **state)
     assert_true(nvalid > 100 && nvalid < 3 * 40 * 40 - 100);
 }
 
+/* INCR on a set of many rules over many keys, each anchored on an int key's
+ * value (as bench/gen-synth's sparse sets): a config queues few checks out
+ * of many words of the queue's bit set; checks on at the baseline turn off
+ * and back; run-time errors come and go between configs (an INCR check's
+ * state is its baseline's unless judged in this config).  Every mode must
+ * give the same records, texts and outcomes, config after config. */
+static void test_modes_agree_many(void **state)
+{
+    (void)state;
+    rng r = { 20261203 };
+    enum { NI = 100, NG = 8, NR = 6000, DOM = 40 };
+    size_t cap = 64 * 1024 + 128 * (size_t)NR, len = 0;
+    char *text = calloc(1, cap);
+    assert_non_null(text);
+    for (unsigned k = 0; k < NI; k++)
+        len += (size_t)snprintf(text + len, cap - len, "flag n%u : int = 0;\n", k);
+    for (unsigned k = 0; k < NG; k++)
+        len += (size_t)snprintf(text + len, cap - len, "flag g%u : enum { a, b, c } = a;\n", k);
+    for (unsigned i = 0; i < NR; i++) {
+        unsigned a = below(&r, NI), v = below(&r, DOM), g = below(&r, NG), b = below(&r, NI);
+        switch (below(&r, 16)) {
+        case 0:
+        case 1:   /* declares an enum key that checks read */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u = %u -> declare g%u = %s;\n", i, a,
+                                    1 + v, g, below(&r, 2) ? "b" : "c");
+            break;
+        case 2:   /* not a conjunct list */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u = %u | g%u = c -> warn \"w{n%u}\";\n",
+                                    i, a, 1 + v, g, a);
+            break;
+        case 3:   /* a run-time error when n<b> is 0 (never at the baseline) */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u = %u & n%u / n%u >= 0 -> error \"d\";\n",
+                                    i, a, 1 + v, a, b);
+            break;
+        default:  /* v = 0: on at the baseline */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u = %u & g%u != %s -> %s \"m{g%u}\";\n", i,
+                                    a, v, g, below(&r, 2) ? "b" : "c", below(&r, 3) ? "error" : "info", g);
+            break;
+        }
+        assert_true(len < cap);
+    }
+    fr_ruleset *rs = compile(text);
+    fr_eval *ev[3];
+    static const int modes[3] = { FR_MODE_FULL, FR_MODE_SCAN, FR_MODE_INCR };
+    for (int m = 0; m < 3; m++) {
+        ev[m] = fr_eval_new(rs);
+        assert_non_null(ev[m]);
+        fr_eval_set_mode(ev[m], modes[m]);
+    }
+    assert_int_equal(ev[2]->mode, FR_MODE_INCR);
+    for (int c = 0; c < 400; c++) {
+        char line[256] = "";
+        size_t l = 0;
+        for (unsigned j = below(&r, 4); j > 0; j--)
+            l += (size_t)snprintf(line + l, sizeof line - l, "--n%u %u ", below(&r, NI), below(&r, DOM + 2));
+        if (!below(&r, 4))
+            l += (size_t)snprintf(line + l, sizeof line - l, "--g%u %s ", below(&r, NG),
+                                  (const char *const[]){ "a", "b", "c" }[below(&r, 3)]);
+        char *want = NULL;
+        for (int m = 0; m < 3; m++) {
+            const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
+            assert_non_null(res);
+            for (uint32_t ri = 0; m > 0 && ri < rs->nrules; ri++)
+                if (fr_rule_on(ev[m], ri) != fr_rule_on(ev[0], ri) || fr_rule_rt(ev[m], ri) != fr_rule_rt(ev[0], ri))
+                    fail_msg("config %d '%s' mode %d: rule %s on %d rt %d, full: on %d rt %d", c, line, modes[m],
+                             rs->rules[ri].name, fr_rule_on(ev[m], ri), fr_rule_rt(ev[m], ri),
+                             fr_rule_on(ev[0], ri), fr_rule_rt(ev[0], ri));
+            char *got = exact(rs, res);
+            if (!want)
+                want = got;
+            else {
+                if (strcmp(want, got))
+                    fail_msg("config %d '%s': mode %d gives\n%s\nnot (full)\n%s", c, line, modes[m], got, want);
+                free(got);
+            }
+        }
+        free(want);
+    }
+    for (int m = 0; m < 3; m++)
+        fr_eval_free(&ev[m]);
+    fr_ruleset_free(&rs);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1256,6 +1340,7 @@ int main(void)
         cmocka_unit_test(test_order_independence),
         cmocka_unit_test(test_modes_agree),
         cmocka_unit_test(test_regex_jit),
+        cmocka_unit_test(test_modes_agree_many),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
