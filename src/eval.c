@@ -3217,21 +3217,22 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                         last[k] = g;
                 }
         /* a rule must read (resolved) only keys of earlier groups; a read
-         * inside its own group makes the group cyclic */
-        for (uint32_t g = 0; g < ix->ngroups && ok; g++) {
-            fr_group *gr = &ix->groups[g];
-            for (uint32_t i = 0; i < gr->n && ok; i++) {
-                uint32_t r = ix->plan_rules[gr->first + i];
-                rdctx cx = { last, g, 0, 0 };
-                const fr_rule *ru = &rs->rules[r];
-                node_reads(rs, ru->cond, rd_check, &cx);
-                for (uint32_t j = 0; j < ru->nitems; j++)
-                    node_reads(rs, ru->items[j].value, rd_check, &cx);
-                if (cx.later)
-                    ok = 0;
-                if (cx.same)
-                    gr->cyclic = 1;
-            }
+         * inside its own group makes the group cyclic.  (Walked in rule
+         * order, the order of the rules and their nodes in memory: the
+         * plan's order is the graph search's, all over a big rule set.) */
+        for (uint32_t r = 0; r < nr && ok; r++) {
+            uint32_t g = ix->group_of[r];
+            if (g == NONE32)
+                continue;
+            rdctx cx = { last, g, 0, 0 };
+            const fr_rule *ru = &rs->rules[r];
+            node_reads(rs, ru->cond, rd_check, &cx);
+            for (uint32_t j = 0; j < ru->nitems; j++)
+                node_reads(rs, ru->items[j].value, rd_check, &cx);
+            if (cx.later)
+                ok = 0;
+            if (cx.same)
+                ix->groups[g].cyclic = 1;
         }
         /* a key declared in several groups: every group before the last must
          * precede all its readers, which the check above ensures */
@@ -3286,6 +3287,12 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     uint32_t *fill;
     if (AZ(fill, nk))
         return -1;
+    /* each item's key, by item_off: the group walks below go in plan
+     * order, all over the rules (4 bytes an item here, not a rule's
+     * 128-byte record and its items) */
+    uint32_t *ikey = malloc((ix->nitems ? ix->nitems : 1) * sizeof *ikey);
+    if (!ikey)
+        return -1;
     for (uint32_t r = 0; r < nr; r++)
         if (rs->rules[r].kind == FR_RULE_DECLARE)
             for (uint32_t j = 0; j < rs->rules[r].nitems; j++) {
@@ -3294,21 +3301,26 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                 ix->kd_rule[at] = r;
                 ix->kd_item[at] = ix->item_off[r] + j;
                 ix->item_kd[ix->item_off[r] + j] = at;
+                ikey[ix->item_off[r] + j] = k;
             }
     /* group -> keys and key -> groups */
     uint32_t ng = ix->ngroups;
     uint32_t *stamp;
-    if (AZ(stamp, nk) || AZ(ix->gk_off, ng + 1) || AZ(ix->kg_off, nk + 1))
+    if (AZ(stamp, nk) || AZ(ix->gk_off, ng + 1) || AZ(ix->kg_off, nk + 1)) {
+        free(ikey);
         return -1;
+    }
     uint32_t total = 0;
     for (uint32_t g = 0; g < ng; g++) {
         const fr_group *gr = &ix->groups[g];
         uint32_t nkeys = 0, nitems = 0;
         for (uint32_t i = 0; i < gr->n; i++) {
-            const fr_rule *ru = &rs->rules[ix->plan_rules[gr->first + i]];
-            nitems += ru->nitems;
-            for (uint32_t j = 0; j < ru->nitems; j++) {
-                uint32_t k = ru->items[j].key;
+            uint32_t r = ix->plan_rules[gr->first + i];
+            const uint32_t *ik = ikey + ix->item_off[r];
+            uint32_t ni = ix->item_off[r + 1] - ix->item_off[r];
+            nitems += ni;
+            for (uint32_t j = 0; j < ni; j++) {
+                uint32_t k = ik[j];
                 if (stamp[k] != g + 1) {
                     stamp[k] = g + 1;
                     nkeys++;
@@ -3327,8 +3339,10 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     for (uint32_t k = 0; k < nk; k++)
         ix->kg_off[k + 1] += ix->kg_off[k];
-    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total) || AZ(ix->klast, nk) || AZ(ix->gshared, ng))
+    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total) || AZ(ix->klast, nk) || AZ(ix->gshared, ng)) {
+        free(ikey);
         return -1;
+    }
     for (uint32_t k = 0; k < nk; k++)
         ix->klast[k] = NONE32;
     memset(stamp, 0, nk * sizeof *stamp);
@@ -3338,9 +3352,11 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         uint32_t at = ix->gk_off[g];
         /* keys in key order within a group */
         for (uint32_t i = 0; i < gr->n; i++) {
-            const fr_rule *ru = &rs->rules[ix->plan_rules[gr->first + i]];
-            for (uint32_t j = 0; j < ru->nitems; j++) {
-                uint32_t k = ru->items[j].key;
+            uint32_t r = ix->plan_rules[gr->first + i];
+            const uint32_t *ik = ikey + ix->item_off[r];
+            uint32_t ni = ix->item_off[r + 1] - ix->item_off[r];
+            for (uint32_t j = 0; j < ni; j++) {
+                uint32_t k = ik[j];
                 if (stamp[k] != g + 1) {
                     stamp[k] = g + 1;
                     ix->gk_keys[at++] = k;
@@ -3361,6 +3377,7 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                 ks[j - 1] = t;
             }
     }
+    free(ikey);
     return 0;
 }
 
@@ -3515,15 +3532,32 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     for (uint32_t s = 0; s < ns; s++)
         goff[s + 1] = goff[s] + cnt[s];
     grules = malloc((goff[ns] ? goff[ns] : 1) * sizeof *grules);
-    if (!grules) {
+    /* with, for a dense key of at most 64 values, the values each guard
+     * passes for (found here in rule order, the order of the nodes and
+     * their fast tests in memory, not slot by slot all over them) */
+    uint64_t *gbits = malloc((goff[ns] ? goff[ns] : 1) * sizeof *gbits);
+    if (!grules || !gbits) {
         free(goff);
+        free(grules);
+        free(gbits);
         goto out;
     }
     memset(fill, 0, ns * sizeof *fill);
     for (uint32_t r = 0; r < nr; r++)
         if (ix->guards[r].node != NONE32) {
-            uint32_t s = ix->guards[r].slot;
-            grules[goff[s] + fill[s]++] = r;
+            uint32_t s = ix->guards[r].slot, at = goff[s] + fill[s]++;
+            grules[at] = r;
+            uint32_t ndom = dense_ndom(rs, s / 2);
+            if (ndom && ndom <= 64) {
+                uint32_t gs, gn_ = ix->guards[r].node;
+                uint64_t b = 0;
+                const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
+                if (gf->kind == FR_FAST_BITS)
+                    b = gf->bits;   /* (conj_dense's, kept) */
+                else
+                    conj_dense(rs, ix, gn_, &gs, &b);
+                gbits[at] = b;
+            }
         }
     int gfail = 0;
     /* guard tables */
@@ -3545,17 +3579,10 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                 /* counting sort of the rules into the buckets of the values
                  * their guard passes for (rule order within a bucket) */
                 uint32_t bfill[65] = { 0 };
-                for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
-                    uint64_t b = 0;
-                    const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
-                    if (gf->kind == FR_FAST_BITS)
-                        b = gf->bits;   /* (conj_dense's, kept) */
-                    else
-                        conj_dense(rs, ix, gn_, &gs, &b);
-                    for (; b; b &= b - 1)
+                const uint64_t *gb = gbits + goff[s];
+                for (uint32_t q = 0; q < gn; q++)
+                    for (uint64_t b = gb[q]; b; b &= b - 1)
                         bfill[__builtin_ctzll(b) + 1]++;
-                }
                 for (uint32_t d = 0; d < ndom; d++)
                     bfill[d + 1] += bfill[d];
                 memcpy(gt->off, bfill, (ndom + 1) * sizeof *bfill);
@@ -3563,17 +3590,9 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                     gfail = 1;
                     break;
                 }
-                for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
-                    uint64_t b = 0;
-                    const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
-                    if (gf->kind == FR_FAST_BITS)
-                        b = gf->bits;   /* (conj_dense's, kept) */
-                    else
-                        conj_dense(rs, ix, gn_, &gs, &b);
-                    for (; b; b &= b - 1)
+                for (uint32_t q = 0; q < gn; q++)
+                    for (uint64_t b = gb[q]; b; b &= b - 1)
                         gt->rules[bfill[__builtin_ctzll(b)]++] = gl[q];
-                }
                 continue;
             }
             for (int pass = 0; pass < 2; pass++) {
@@ -3657,6 +3676,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     }
     free(goff);
     free(grules);
+    free(gbits);
     if (gfail)
         goto out;
     /* each table's rules that pass at the baseline value of its slot */
