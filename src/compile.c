@@ -442,6 +442,7 @@ typedef struct cc {
     /* enum dedupe: hash of the value list -> enum id (TAG_ENUM - 1 - probe) */
     /* the rule being compiled */
     const ast_rule *cur;
+    fr_arena       *ast;          /* the syntax tree's arena (pass 2 frees it as it goes) */
     uint32_t     cur_rule;
     bool         cur_declare;
     uint32_t     stamp;
@@ -2670,11 +2671,24 @@ static void pass2(cc *k)
     k->kc = &kc;
     segvec sv = { NULL, 0, 0 };
     uint32_t rid = 0;
+    /* The tree is read once, in the order the parser built it: the arena's
+     * blocks before the one holding the statement before last are done
+     * with (a statement's nodes are allocated after the reduction of the
+     * one two before it, whatever the parser's lookahead), and go back now,
+     * not after the pass (peak RSS: the tree and the IR are not both whole).
+     * Not when test blocks, walked after the rules, are compiled. */
+    bool release = k->ast && k->ntestrefs == 0;
+    const void *lo = NULL, *hi = NULL;
+    const ast_stmt *prev = NULL;
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
         k->file = k->files[f]->file;
-        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next)
+        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
             if (s->kind == AS_RULE)
                 c_rule(k, &s->u.rule, rid++, &sv);
+            if (release && prev && ((const void *)prev < lo || (const void *)prev >= hi))
+                fr_arena_free_older(k->ast, prev, &lo, &hi);
+            prev = s;
+        }
     }
     for (uint32_t r = rid; r < rs->nrules; r++)
         k->deps.off[r + 1] = k->deps.off[r];
@@ -2783,6 +2797,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
     k->rs = rs;
     k->a = rs->arena;
     k->nfiles = c->nfiles;
+    k->ast = *ast;
     k->files = calloc(c->nfiles + 1, sizeof *k->files);
     if (!k->files) {
         nomem(k);
@@ -2819,7 +2834,10 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
      * graph and the evaluator's indexes are built (peak RSS) */
     for (size_t i = 0; i < k->nfiles; i++)
         k->files[i] = NULL;
-    fr_arena_free(ast);
+    k->ast = NULL;
+    /* (its big blocks' pages go to the ruleset's arena: the index
+     * build's allocations reuse them instead of faulting in new ones) */
+    fr_arena_give(rs->arena, ast);
     cc_release(k);
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
@@ -2842,6 +2860,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
         nomem(k);
         return NULL;
     }
+    fr_arena_drop_spares(rs->arena);
     /* line maps now, so a shared ruleset is only ever read */
     for (uint32_t f = 0; f < fr_sources_count(rs->sources); f++) {
         fr_span sp = { f, 0, 0 };
