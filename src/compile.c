@@ -703,9 +703,11 @@ static uint32_t node(cc *k, uint8_t op, fr_type t, uint32_t a, uint32_t b, ast_p
     }
     fr_node *n = &rs->nodes[rs->nnodes];
     n->op = op;
-    n->type = t;
+    n->kind = t.kind;
+    n->nullable = t.nullable;
     n->a = a;
-    n->b = b;
+    /* (as fr_node_set_type: a leaf's b is its enum id) */
+    n->b = op <= FR_OP_INPUT ? (t.kind == FR_T_ENUM ? t.enum_id : 0) : b;
     n->loc = SP(k, p);
     return rs->nnodes++;
 }
@@ -950,7 +952,7 @@ static uint32_t c_expr(cc *k, const ast_expr *e, const fr_type *expect, const ch
 
 static fr_type ntype(const cc *k, uint32_t n)
 {
-    return k->rs->nodes[n].type;
+    return fr_node_type(&k->rs->nodes[n]);
 }
 
 /* Whether e has a type of its own (not a bare name or literal that takes
@@ -1840,7 +1842,7 @@ static void c_declare_values(cc *k, const ast_rule *r, fr_rule *out)
         fr_type vt = ntype(k, v);
         if (vt.kind == FR_T_NULL || (!same_type(vt, t))) {
             if (vt.kind == FR_T_NULL && t.nullable) {
-                k->rs->nodes[v].type = t;
+                fr_node_set_type(&k->rs->nodes[v], t);
             } else {
                 err(k, it->value->pos, "cannot declare '%s' (%s) to %s, which is %s", kk->name,
                     tphrase(k, t, b1, sizeof b1), quoted(k, it->value->pos, b2, sizeof b2),

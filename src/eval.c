@@ -281,7 +281,7 @@ static int ev_cond(fr_eval *ev, uint32_t id)
                     return -rc;
                 pb = &b;
             }
-            fr_type t = na->type.kind == FR_T_NULL ? nb->type : na->type;
+            fr_type t = na->kind == FR_T_NULL ? fr_node_type(nb) : fr_node_type(na);
             int eq = fr_val_eq(t, *pa, *pb);
             return n->op == FR_OP_EQ ? eq : !eq;
         }
@@ -3805,7 +3805,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         }
         uint32_t s;
         uint64_t b;
-        if (nd->type.kind != FR_T_BOOL || !conj_dense(rs, ix, n, &s, &b))
+        if (nd->kind != FR_T_BOOL || !conj_dense(rs, ix, n, &s, &b))
             continue;
         uint32_t k = s / 2;
         memset(fn, 0, sizeof *fn);
@@ -4227,7 +4227,7 @@ static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *
         if (ra == NONE32 || rb == NONE32)
             return;
         const fr_node *na = &rs->nodes[nd->a], *nb = &rs->nodes[nd->b];
-        fr_type ty = na->type.kind == FR_T_NULL ? nb->type : na->type;
+        fr_type ty = na->kind == FR_T_NULL ? fr_node_type(nb) : fr_node_type(na);
         in->kind = (nd->op == FR_OP_EQ || nd->op == FR_OP_NE) ? FR_SP_EQ : FR_SP_CMP;
         in->op = nd->op;
         in->str = ty.kind == FR_T_STRING;
