@@ -3146,6 +3146,14 @@ static void sort_ents(fr_gentry *e, fr_gentry *tmp, uint32_t n, fr_type t)
 }
 
 #define AZ(p, n) ((p) = fr_arena_array(a, (n) ? (n) : 1, sizeof *(p)), (p) == NULL)
+/* (not zeroed: for arrays every element of which is written before it is
+ * read -- the arena's pages may be reused ones, which zeroing would write
+ * twice) */
+static void *arr_u(fr_arena *a, size_t n, size_t size)
+{
+    return size && n > SIZE_MAX / size ? NULL : fr_arena_alloc(a, n * size);
+}
+#define AU(p, n) ((p) = arr_u(a, (n) ? (n) : 1, sizeof *(p)), (p) == NULL)
 
 typedef struct rdctx {
     const uint32_t *last;
@@ -3173,7 +3181,7 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     uint32_t ndecl = 0;
     for (uint32_t r = 0; r < nr; r++)
         ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
-    if (AZ(ix->group_of, nr) || AZ(ix->checks, nr - ndecl))
+    if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
         return -1;
     for (uint32_t r = 0; r < nr; r++) {
         ix->group_of[r] = NONE32;
@@ -3275,8 +3283,8 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     ix->nitems = ix->item_off[nr];
     /* key -> declarers */
-    if (AZ(ix->kd_off, nk + 1) || AZ(ix->kd_rule, ix->nitems) || AZ(ix->kd_item, ix->nitems) ||
-        AZ(ix->item_kd, ix->nitems))
+    if (AZ(ix->kd_off, nk + 1) || AU(ix->kd_rule, ix->nitems) || AU(ix->kd_item, ix->nitems) ||
+        AU(ix->item_kd, ix->nitems))
         return -1;
     for (uint32_t r = 0; r < nr; r++)
         if (rs->rules[r].kind == FR_RULE_DECLARE)
@@ -3418,7 +3426,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     }
     if (ix->nitems)
         memcpy(ix->base_item, ev->itemval, ix->nitems * sizeof *ix->base_item);
-    if (AZ(ix->base_emit, nemit)) {
+    if (AU(ix->base_emit, nemit)) {
         fr_eval_free(&ev);
         return -1;
     }
@@ -3435,7 +3443,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
             ix->kdb_off[k + 1] += ev->rst[ix->kd_rule[i]].on != 0;
     }
-    if (AZ(ix->kdb_pos, ix->kdb_off[nk])) {
+    if (AU(ix->kdb_pos, ix->kdb_off[nk])) {
         fr_eval_free(&ev);
         return -1;
     }
@@ -3455,7 +3463,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     slotset ss = { 0 };
     uint32_t *cnt = NULL, *fill = NULL;
     fr_gentry *tmp = NULL;
-    if (AZ(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
+    if (AU(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
         return -1;
     ss.mark = calloc(ns ? ns : 1, sizeof *ss.mark);
     ss.slots = calloc(ns ? ns : 1, sizeof *ss.slots);
@@ -3512,7 +3520,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
         }
         for (uint32_t s = 0; s < ns; s++)
             ix->open_off[s + 1] += ix->open_off[s];
-        if (AZ(ix->open_rules, ix->open_off[ns])) {
+        if (AU(ix->open_rules, ix->open_off[ns])) {
             free(oslots);
             free(ocnt);
             goto out;
@@ -3747,7 +3755,7 @@ static void precheck_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uin
 static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules, nk = rs->nkeys;
-    if (AZ(ix->pslot, nr) || AZ(ix->pvidx, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
+    if (AU(ix->pslot, nr) || AU(ix->pvidx, nr) || AU(ix->pbits, nr) || AZ(ix->dkeys, nk))
         return -1;
     /* fast node tests: room for one a node, uninitialised (the untouched
      * pages of a big block cost nothing), then the rest given back */
@@ -3820,7 +3828,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         if (ix->kd_off[k + 1] > ix->kd_off[k])
             ix->dkeys[ix->ndkeys++] = k;
     /* for the compact writer: name lengths, enum values in compact form */
-    if (AZ(ix->rname_len, nr) || AZ(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
+    if (AU(ix->rname_len, nr) || AU(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
         return -1;
     for (uint32_t r = 0; r < nr; r++)
         ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
