@@ -62,6 +62,7 @@ static fr_block *block_new(size_t size, fr_block *prev)
 /* Makes b the newest block. */
 static void set_head(fr_arena *a, fr_block *b)
 {
+    a->head_spare = 0;
     a->head = b;
     a->cur = b->data + b->used;
     a->end = b->data + b->size;
@@ -82,22 +83,104 @@ fr_arena *fr_arena_new(void)
     return a;
 }
 
-void fr_arena_free(fr_arena **ap)
+static void free_chain(fr_block *b)
 {
-    if (!ap || !*ap)
-        return;
-    fr_block *b = (*ap)->head;
     while (b) {
         fr_block *p = b->prev;
         free(b);
         b = p;
     }
+}
+
+void fr_arena_free(fr_arena **ap)
+{
+    if (!ap || !*ap)
+        return;
+    free_chain((*ap)->head);
+    free_chain((*ap)->spare);
     free(*ap);
     *ap = NULL;
 }
 
-void *fr_arena_alloc_slow(fr_arena *a, size_t n)
+void fr_arena_free_older(fr_arena *a, const void *p, const void **lo, const void **hi)
 {
+    *lo = *hi = NULL;
+    const unsigned char *q = p;
+    for (fr_block *b = a->head; b; b = b->prev)
+        if (q >= b->data && q < b->data + b->size) {
+            free_chain(b->prev);
+            b->prev = NULL;
+            *lo = b->data;
+            *hi = b->data + b->size;
+            return;
+        }
+}
+
+/* Blocks smaller than this are not worth keeping as spares. */
+#define FR_ARENA_SPARE ((size_t)1 << 20)
+
+/* Makes the spare block b (unlinked) the newest block of a. */
+static void take_spare(fr_arena *a, fr_block *b)
+{
+    fr_block *h = a->head;
+    h->used = (size_t)(a->cur - h->data);
+    if (h->dirty < h->used)
+        h->dirty = h->used;
+    b->prev = h;
+    b->used = 0;
+    b->dirty = b->size;   /* old data throughout: zalloc clears */
+    set_head(a, b);
+    a->head_spare = 1;
+}
+
+void fr_arena_give(fr_arena *to, fr_arena **from)
+{
+    if (!from || !*from)
+        return;
+    if (!to) {
+        fr_arena_free(from);
+        return;
+    }
+    /* the spare list largest first (a chain is newest, and largest, first) */
+    fr_block *b = (*from)->head, **tail = &to->spare;
+    while (*tail)
+        tail = &(*tail)->prev;
+    while (b) {
+        fr_block *p = b->prev;
+        if (b->size >= FR_ARENA_SPARE) {
+            b->prev = NULL;
+            *tail = b;
+            tail = &b->prev;
+        } else {
+            free(b);
+        }
+        b = p;
+    }
+    free_chain((*from)->spare);
+    free(*from);
+    *from = NULL;
+    /* the largest spare at once: its pages are in memory, the newest
+     * block's free end may not be (and costs nothing left untouched) */
+    fr_block *s = to->spare;
+    if (s) {
+        to->spare = s->prev;
+        take_spare(to, s);
+    }
+}
+
+void fr_arena_drop_spares(fr_arena *a)
+{
+    if (!a)
+        return;
+    free_chain(a->spare);
+    a->spare = NULL;
+}
+
+/* *fresh: the bytes come from a block of their own, zero (else from the
+ * newest block, and `zero` says which are). */
+static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
+{
+    *fresh = false;
     if (n == 0)
         n = 1;
     if (n > SIZE_MAX - FR_ARENA_ALIGN)
@@ -106,6 +189,28 @@ void *fr_arena_alloc_slow(fr_arena *a, size_t n)
     fr_block *b = a->head;
     a->cur = (unsigned char *)(((uintptr_t)a->cur + FR_ARENA_ALIGN - 1) & ~(uintptr_t)(FR_ARENA_ALIGN - 1));
     if ((size_t)(a->end - a->cur) < need) {
+        /* a spare block that fits, if any */
+        for (fr_block **sp = &a->spare; *sp; sp = &(*sp)->prev)
+            if ((*sp)->size >= need) {
+                fr_block *s = *sp;
+                *sp = s->prev;
+                take_spare(a, s);
+                void *p = a->cur;
+                a->cur += need;
+                return p;
+            }
+        if (a->head_spare && need >= FR_ARENA_SPARE && (size_t)(a->end - a->cur) >= FR_ARENA_SPARE) {
+            /* a big request that does not fit in the rest of a spare:
+             * a block of its own behind the newest, which goes on
+             * serving (its pages are in memory already) */
+            fr_block *nb = block_new(need, b->prev);   /* (calloc'd: need >= FR_ARENA_CALLOC) */
+            if (!nb)
+                return NULL;
+            nb->used = nb->dirty = need;
+            b->prev = nb;
+            *fresh = true;
+            return nb->data;
+        }
         size_t size = b->size;
         while (size < need) {
             if (size > SIZE_MAX / 2)
@@ -124,6 +229,25 @@ void *fr_arena_alloc_slow(fr_arena *a, size_t n)
     }
     void *p = a->cur;
     a->cur += need;
+    return p;
+}
+
+void *fr_arena_alloc_slow(fr_arena *a, size_t n)
+{
+    bool fresh;
+    return alloc_slow(a, n, &fresh);
+}
+
+void *fr_arena_zalloc_slow(fr_arena *a, size_t n)
+{
+    bool fresh;
+    unsigned char *p = alloc_slow(a, n, &fresh);
+    /* in the newest block, at or above its old free pointer (as in
+     * fr_arena_zalloc), unless in a block of its own */
+    if (p && !fresh && p < a->zero) {
+        size_t k = (size_t)(a->zero - p);
+        memset(p, 0, n <= k ? n : k);
+    }
     return p;
 }
 
@@ -158,12 +282,8 @@ void fr_arena_reset(fr_arena *a)
 {
     /* Keep the largest (newest) block: steady-state reuse without malloc. */
     fr_block *keep = a->head;
-    fr_block *b = keep->prev;
-    while (b) {
-        fr_block *p = b->prev;
-        free(b);
-        b = p;
-    }
+    free_chain(keep->prev);
+    fr_arena_drop_spares(a);
     keep->prev = NULL;
     keep->used = (size_t)(a->cur - keep->data);
     if (keep->used > keep->dirty)

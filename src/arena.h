@@ -16,6 +16,8 @@ typedef struct fr_arena {
     unsigned char   *cur, *end;   /* the newest block's free bytes (end is aligned) */
     unsigned char   *zero;        /* [zero, end) of the newest block is zero */
     struct fr_block *head;        /* the newest block (arena.c) */
+    struct fr_block *spare;       /* blocks given by fr_arena_give, not yet used */
+    unsigned char    head_spare;  /* the newest block was a spare */
 } fr_arena;
 
 fr_arena *fr_arena_new(void);
@@ -29,6 +31,7 @@ fr_arena *fr_arena_new(void);
 void      fr_mem_hugepages(void *p, size_t n);
 void      fr_arena_free(fr_arena **a);
 void     *fr_arena_alloc_slow(fr_arena *a, size_t n);
+void     *fr_arena_zalloc_slow(fr_arena *a, size_t n);
 
 /* aligned to 16, uninitialised */
 static inline void *fr_arena_alloc(fr_arena *a, size_t n)
@@ -47,16 +50,18 @@ static inline void *fr_arena_alloc(fr_arena *a, size_t n)
 /* zeroed */
 static inline void *fr_arena_zalloc(fr_arena *a, size_t n)
 {
-    unsigned char *p = fr_arena_alloc(a, n);
-    /* p is in the newest block, at or above its old free pointer */
-    if (p && p < a->zero) {
-        size_t k = (size_t)(a->zero - p);
-        if (n <= k)
-            memset(p, 0, n);
-        else
-            memset(p, 0, k);
+    unsigned char *p = (unsigned char *)(((uintptr_t)a->cur + FR_ARENA_ALIGN - 1)
+                                         & ~(uintptr_t)(FR_ARENA_ALIGN - 1));
+    if (n - 1 < (size_t)(a->end - p)) {
+        a->cur = p + n;
+        /* p is in the newest block, at or above its old free pointer */
+        if (p < a->zero) {
+            size_t k = (size_t)(a->zero - p);
+            memset(p, 0, n <= k ? n : k);
+        }
+        return p;
     }
-    return p;
+    return fr_arena_zalloc_slow(a, n);
 }
 
 /* zeroed, aligned to 8 only (small structs without padding to 16) */
@@ -81,6 +86,17 @@ static inline void fr_arena_shrink(fr_arena *a, void *p, size_t n, size_t m)
     if (p && m <= n && (unsigned char *)p + n == a->cur)
         a->cur = (unsigned char *)p + m;
 }
+/* Frees the blocks older than the one holding p (the whole chain before
+ * it): for data freed in allocation order, as a compiler pass walks what
+ * the parser built.  *lo and *hi are set to the bounds of p's block (a
+ * caller calls again only once it is past them).  No-op (*lo = *hi = NULL)
+ * when p is in none of a's blocks. */
+void      fr_arena_free_older(fr_arena *a, const void *p, const void **lo, const void **hi);
+/* Frees *from, whose data is dead, but gives its big blocks to `to`:
+ * `to`'s next allocations reuse their pages (already faulted in) before it
+ * asks malloc for more.  fr_arena_drop_spares(to) frees what is left. */
+void      fr_arena_give(fr_arena *to, fr_arena **from);
+void      fr_arena_drop_spares(fr_arena *a);
 char     *fr_arena_strndup(fr_arena *a, const char *s, size_t n); /* NUL-terminated copy */
 /* Forget every allocation but keep the first block for reuse (per-config arenas). */
 void      fr_arena_reset(fr_arena *a);

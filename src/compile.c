@@ -442,6 +442,7 @@ typedef struct cc {
     /* enum dedupe: hash of the value list -> enum id (TAG_ENUM - 1 - probe) */
     /* the rule being compiled */
     const ast_rule *cur;
+    fr_arena       *ast;          /* the syntax tree's arena (pass 2 frees it as it goes) */
     uint32_t     cur_rule;
     bool         cur_declare;
     uint32_t     stamp;
@@ -702,9 +703,11 @@ static uint32_t node(cc *k, uint8_t op, fr_type t, uint32_t a, uint32_t b, ast_p
     }
     fr_node *n = &rs->nodes[rs->nnodes];
     n->op = op;
-    n->type = t;
+    n->kind = t.kind;
+    n->nullable = t.nullable;
     n->a = a;
-    n->b = b;
+    /* (as fr_node_set_type: a leaf's b is its enum id) */
+    n->b = op <= FR_OP_INPUT ? (t.kind == FR_T_ENUM ? t.enum_id : 0) : b;
     n->loc = SP(k, p);
     return rs->nnodes++;
 }
@@ -949,7 +952,7 @@ static uint32_t c_expr(cc *k, const ast_expr *e, const fr_type *expect, const ch
 
 static fr_type ntype(const cc *k, uint32_t n)
 {
-    return k->rs->nodes[n].type;
+    return fr_node_type(&k->rs->nodes[n]);
 }
 
 /* Whether e has a type of its own (not a bare name or literal that takes
@@ -1839,7 +1842,7 @@ static void c_declare_values(cc *k, const ast_rule *r, fr_rule *out)
         fr_type vt = ntype(k, v);
         if (vt.kind == FR_T_NULL || (!same_type(vt, t))) {
             if (vt.kind == FR_T_NULL && t.nullable) {
-                k->rs->nodes[v].type = t;
+                fr_node_set_type(&k->rs->nodes[v], t);
             } else {
                 err(k, it->value->pos, "cannot declare '%s' (%s) to %s, which is %s", kk->name,
                     tphrase(k, t, b1, sizeof b1), quoted(k, it->value->pos, b2, sizeof b2),
@@ -2670,11 +2673,24 @@ static void pass2(cc *k)
     k->kc = &kc;
     segvec sv = { NULL, 0, 0 };
     uint32_t rid = 0;
+    /* The tree is read once, in the order the parser built it: the arena's
+     * blocks before the one holding the statement before last are done
+     * with (a statement's nodes are allocated after the reduction of the
+     * one two before it, whatever the parser's lookahead), and go back now,
+     * not after the pass (peak RSS: the tree and the IR are not both whole).
+     * Not when test blocks, walked after the rules, are compiled. */
+    bool release = k->ast && k->ntestrefs == 0;
+    const void *lo = NULL, *hi = NULL;
+    const ast_stmt *prev = NULL;
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
         k->file = k->files[f]->file;
-        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next)
+        for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
             if (s->kind == AS_RULE)
                 c_rule(k, &s->u.rule, rid++, &sv);
+            if (release && prev && ((const void *)prev < lo || (const void *)prev >= hi))
+                fr_arena_free_older(k->ast, prev, &lo, &hi);
+            prev = s;
+        }
     }
     for (uint32_t r = rid; r < rs->nrules; r++)
         k->deps.off[r + 1] = k->deps.off[r];
@@ -2783,6 +2799,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
     k->rs = rs;
     k->a = rs->arena;
     k->nfiles = c->nfiles;
+    k->ast = *ast;
     k->files = calloc(c->nfiles + 1, sizeof *k->files);
     if (!k->files) {
         nomem(k);
@@ -2819,7 +2836,10 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
      * graph and the evaluator's indexes are built (peak RSS) */
     for (size_t i = 0; i < k->nfiles; i++)
         k->files[i] = NULL;
-    fr_arena_free(ast);
+    k->ast = NULL;
+    /* (its big blocks' pages go to the ruleset's arena: the index
+     * build's allocations reuse them instead of faulting in new ones) */
+    fr_arena_give(rs->arena, ast);
     cc_release(k);
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
@@ -2842,6 +2862,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
         nomem(k);
         return NULL;
     }
+    fr_arena_drop_spares(rs->arena);
     /* line maps now, so a shared ruleset is only ever read */
     for (uint32_t f = 0; f < fr_sources_count(rs->sources); f++) {
         fr_span sp = { f, 0, 0 };

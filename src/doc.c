@@ -972,11 +972,11 @@ static void collect_node(search *s, uint32_t n, int depth)
         if (rk)
             collect_cmp(s, (fr_op)nd->op, k2, nd->a);
         fr_val c;
-        if (!lk && rs->nodes[nd->a].type.kind == FR_T_INT) {
+        if (!lk && rs->nodes[nd->a].kind == FR_T_INT) {
             int known = const_eval(rs, nd->b, 0, &c) && !c.is_null;
             collect_arith_keys(s, nd->a, known, known ? c.i : 0, 0);
         }
-        if (!rk && rs->nodes[nd->b].type.kind == FR_T_INT) {
+        if (!rk && rs->nodes[nd->b].kind == FR_T_INT) {
             int known = const_eval(rs, nd->a, 0, &c) && !c.is_null;
             collect_arith_keys(s, nd->b, known, known ? c.i : 0, 0);
         }
@@ -2332,7 +2332,7 @@ static void expr_text(docctx *d, uint32_t n, fr_buf *b, int prec, int depth)
     switch ((fr_op)nd->op) {
     case FR_OP_CONST: {
         fr_val v = rs->consts[nd->a];
-        fr_type t = rs->const_types ? rs->const_types[nd->a] : nd->type;
+        fr_type t = rs->const_types ? rs->const_types[nd->a] : fr_node_type(nd);
         if (v.is_null)
             fr_buf_puts(b, "null");
         else if (t.kind == FR_T_STRING)

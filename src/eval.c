@@ -295,7 +295,7 @@ static int ev_cond(fr_eval *ev, uint32_t id)
                     return -rc;
                 pb = &b;
             }
-            fr_type t = na->type.kind == FR_T_NULL ? nb->type : na->type;
+            fr_type t = na->kind == FR_T_NULL ? fr_node_type(nb) : fr_node_type(na);
             int eq = fr_val_eq(t, *pa, *pb);
             return n->op == FR_OP_EQ ? eq : !eq;
         }
@@ -3207,6 +3207,14 @@ static void sort_ents(fr_gentry *e, fr_gentry *tmp, uint32_t n, fr_type t)
 }
 
 #define AZ(p, n) ((p) = fr_arena_array(a, (n) ? (n) : 1, sizeof *(p)), (p) == NULL)
+/* (not zeroed: for arrays every element of which is written before it is
+ * read -- the arena's pages may be reused ones, which zeroing would write
+ * twice) */
+static void *arr_u(fr_arena *a, size_t n, size_t size)
+{
+    return size && n > SIZE_MAX / size ? NULL : fr_arena_alloc(a, n * size);
+}
+#define AU(p, n) ((p) = arr_u(a, (n) ? (n) : 1, sizeof *(p)), (p) == NULL)
 
 typedef struct rdctx {
     const uint32_t *last;
@@ -3234,7 +3242,7 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     uint32_t ndecl = 0;
     for (uint32_t r = 0; r < nr; r++)
         ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
-    if (AZ(ix->group_of, nr) || AZ(ix->checks, nr - ndecl))
+    if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
         return -1;
     for (uint32_t r = 0; r < nr; r++) {
         ix->group_of[r] = NONE32;
@@ -3278,21 +3286,22 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                         last[k] = g;
                 }
         /* a rule must read (resolved) only keys of earlier groups; a read
-         * inside its own group makes the group cyclic */
-        for (uint32_t g = 0; g < ix->ngroups && ok; g++) {
-            fr_group *gr = &ix->groups[g];
-            for (uint32_t i = 0; i < gr->n && ok; i++) {
-                uint32_t r = ix->plan_rules[gr->first + i];
-                rdctx cx = { last, g, 0, 0 };
-                const fr_rule *ru = &rs->rules[r];
-                node_reads(rs, ru->cond, rd_check, &cx);
-                for (uint32_t j = 0; j < ru->nitems; j++)
-                    node_reads(rs, ru->items[j].value, rd_check, &cx);
-                if (cx.later)
-                    ok = 0;
-                if (cx.same)
-                    gr->cyclic = 1;
-            }
+         * inside its own group makes the group cyclic.  (Walked in rule
+         * order, the order of the rules and their nodes in memory: the
+         * plan's order is the graph search's, all over a big rule set.) */
+        for (uint32_t r = 0; r < nr && ok; r++) {
+            uint32_t g = ix->group_of[r];
+            if (g == NONE32)
+                continue;
+            rdctx cx = { last, g, 0, 0 };
+            const fr_rule *ru = &rs->rules[r];
+            node_reads(rs, ru->cond, rd_check, &cx);
+            for (uint32_t j = 0; j < ru->nitems; j++)
+                node_reads(rs, ru->items[j].value, rd_check, &cx);
+            if (cx.later)
+                ok = 0;
+            if (cx.same)
+                ix->groups[g].cyclic = 1;
         }
         /* a key declared in several groups: every group before the last must
          * precede all its readers, which the check above ensures */
@@ -3335,8 +3344,8 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     ix->nitems = ix->item_off[nr];
     /* key -> declarers */
-    if (AZ(ix->kd_off, nk + 1) || AZ(ix->kd_rule, ix->nitems) || AZ(ix->kd_item, ix->nitems) ||
-        AZ(ix->item_kd, ix->nitems))
+    if (AZ(ix->kd_off, nk + 1) || AU(ix->kd_rule, ix->nitems) || AU(ix->kd_item, ix->nitems) ||
+        AU(ix->item_kd, ix->nitems))
         return -1;
     for (uint32_t r = 0; r < nr; r++)
         if (rs->rules[r].kind == FR_RULE_DECLARE)
@@ -3347,6 +3356,12 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     uint32_t *fill;
     if (AZ(fill, nk))
         return -1;
+    /* each item's key, by item_off: the group walks below go in plan
+     * order, all over the rules (4 bytes an item here, not a rule's
+     * 128-byte record and its items) */
+    uint32_t *ikey = malloc((ix->nitems ? ix->nitems : 1) * sizeof *ikey);
+    if (!ikey)
+        return -1;
     for (uint32_t r = 0; r < nr; r++)
         if (rs->rules[r].kind == FR_RULE_DECLARE)
             for (uint32_t j = 0; j < rs->rules[r].nitems; j++) {
@@ -3355,21 +3370,26 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                 ix->kd_rule[at] = r;
                 ix->kd_item[at] = ix->item_off[r] + j;
                 ix->item_kd[ix->item_off[r] + j] = at;
+                ikey[ix->item_off[r] + j] = k;
             }
     /* group -> keys and key -> groups */
     uint32_t ng = ix->ngroups;
     uint32_t *stamp;
-    if (AZ(stamp, nk) || AZ(ix->gk_off, ng + 1) || AZ(ix->kg_off, nk + 1))
+    if (AZ(stamp, nk) || AZ(ix->gk_off, ng + 1) || AZ(ix->kg_off, nk + 1)) {
+        free(ikey);
         return -1;
+    }
     uint32_t total = 0;
     for (uint32_t g = 0; g < ng; g++) {
         const fr_group *gr = &ix->groups[g];
         uint32_t nkeys = 0, nitems = 0;
         for (uint32_t i = 0; i < gr->n; i++) {
-            const fr_rule *ru = &rs->rules[ix->plan_rules[gr->first + i]];
-            nitems += ru->nitems;
-            for (uint32_t j = 0; j < ru->nitems; j++) {
-                uint32_t k = ru->items[j].key;
+            uint32_t r = ix->plan_rules[gr->first + i];
+            const uint32_t *ik = ikey + ix->item_off[r];
+            uint32_t ni = ix->item_off[r + 1] - ix->item_off[r];
+            nitems += ni;
+            for (uint32_t j = 0; j < ni; j++) {
+                uint32_t k = ik[j];
                 if (stamp[k] != g + 1) {
                     stamp[k] = g + 1;
                     nkeys++;
@@ -3388,8 +3408,10 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     for (uint32_t k = 0; k < nk; k++)
         ix->kg_off[k + 1] += ix->kg_off[k];
-    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total) || AZ(ix->klast, nk) || AZ(ix->gshared, ng))
+    if (AZ(ix->gk_keys, total) || AZ(ix->kg_groups, total) || AZ(ix->klast, nk) || AZ(ix->gshared, ng)) {
+        free(ikey);
         return -1;
+    }
     for (uint32_t k = 0; k < nk; k++)
         ix->klast[k] = NONE32;
     memset(stamp, 0, nk * sizeof *stamp);
@@ -3399,9 +3421,11 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         uint32_t at = ix->gk_off[g];
         /* keys in key order within a group */
         for (uint32_t i = 0; i < gr->n; i++) {
-            const fr_rule *ru = &rs->rules[ix->plan_rules[gr->first + i]];
-            for (uint32_t j = 0; j < ru->nitems; j++) {
-                uint32_t k = ru->items[j].key;
+            uint32_t r = ix->plan_rules[gr->first + i];
+            const uint32_t *ik = ikey + ix->item_off[r];
+            uint32_t ni = ix->item_off[r + 1] - ix->item_off[r];
+            for (uint32_t j = 0; j < ni; j++) {
+                uint32_t k = ik[j];
                 if (stamp[k] != g + 1) {
                     stamp[k] = g + 1;
                     ix->gk_keys[at++] = k;
@@ -3422,6 +3446,7 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
                 ks[j - 1] = t;
             }
     }
+    free(ikey);
     return 0;
 }
 
@@ -3462,7 +3487,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     }
     if (ix->nitems)
         memcpy(ix->base_item, ev->itemval, ix->nitems * sizeof *ix->base_item);
-    if (AZ(ix->base_emit, nemit)) {
+    if (AU(ix->base_emit, nemit)) {
         fr_eval_free(&ev);
         return -1;
     }
@@ -3479,7 +3504,7 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
             ix->kdb_off[k + 1] += ev->rst[ix->kd_rule[i]].on != 0;
     }
-    if (AZ(ix->kdb_pos, ix->kdb_off[nk])) {
+    if (AU(ix->kdb_pos, ix->kdb_off[nk])) {
         fr_eval_free(&ev);
         return -1;
     }
@@ -3499,7 +3524,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     slotset ss = { 0 };
     uint32_t *cnt = NULL, *fill = NULL;
     fr_gentry *tmp = NULL;
-    if (AZ(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
+    if (AU(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
         return -1;
     ss.mark = calloc(ns ? ns : 1, sizeof *ss.mark);
     ss.slots = calloc(ns ? ns : 1, sizeof *ss.slots);
@@ -3556,7 +3581,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
         }
         for (uint32_t s = 0; s < ns; s++)
             ix->open_off[s + 1] += ix->open_off[s];
-        if (AZ(ix->open_rules, ix->open_off[ns])) {
+        if (AU(ix->open_rules, ix->open_off[ns])) {
             free(oslots);
             free(ocnt);
             goto out;
@@ -3576,15 +3601,32 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     for (uint32_t s = 0; s < ns; s++)
         goff[s + 1] = goff[s] + cnt[s];
     grules = malloc((goff[ns] ? goff[ns] : 1) * sizeof *grules);
-    if (!grules) {
+    /* with, for a dense key of at most 64 values, the values each guard
+     * passes for (found here in rule order, the order of the nodes and
+     * their fast tests in memory, not slot by slot all over them) */
+    uint64_t *gbits = malloc((goff[ns] ? goff[ns] : 1) * sizeof *gbits);
+    if (!grules || !gbits) {
         free(goff);
+        free(grules);
+        free(gbits);
         goto out;
     }
     memset(fill, 0, ns * sizeof *fill);
     for (uint32_t r = 0; r < nr; r++)
         if (ix->guards[r].node != NONE32) {
-            uint32_t s = ix->guards[r].slot;
-            grules[goff[s] + fill[s]++] = r;
+            uint32_t s = ix->guards[r].slot, at = goff[s] + fill[s]++;
+            grules[at] = r;
+            uint32_t ndom = dense_ndom(rs, s / 2);
+            if (ndom && ndom <= 64) {
+                uint32_t gs, gn_ = ix->guards[r].node;
+                uint64_t b = 0;
+                const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
+                if (gf->kind == FR_FAST_BITS)
+                    b = gf->bits;   /* (conj_dense's, kept) */
+                else
+                    conj_dense(rs, ix, gn_, &gs, &b);
+                gbits[at] = b;
+            }
         }
     int gfail = 0;
     /* guard tables */
@@ -3606,17 +3648,10 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                 /* counting sort of the rules into the buckets of the values
                  * their guard passes for (rule order within a bucket) */
                 uint32_t bfill[65] = { 0 };
-                for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
-                    uint64_t b = 0;
-                    const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
-                    if (gf->kind == FR_FAST_BITS)
-                        b = gf->bits;   /* (conj_dense's, kept) */
-                    else
-                        conj_dense(rs, ix, gn_, &gs, &b);
-                    for (; b; b &= b - 1)
+                const uint64_t *gb = gbits + goff[s];
+                for (uint32_t q = 0; q < gn; q++)
+                    for (uint64_t b = gb[q]; b; b &= b - 1)
                         bfill[__builtin_ctzll(b) + 1]++;
-                }
                 for (uint32_t d = 0; d < ndom; d++)
                     bfill[d + 1] += bfill[d];
                 memcpy(gt->off, bfill, (ndom + 1) * sizeof *bfill);
@@ -3624,17 +3659,9 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                     gfail = 1;
                     break;
                 }
-                for (uint32_t q = 0; q < gn; q++) {
-                    uint32_t gs, gn_ = ix->guards[gl[q]].node;
-                    uint64_t b = 0;
-                    const fr_fast *gf = &ix->fast[ix->fast_id[gn_]];
-                    if (gf->kind == FR_FAST_BITS)
-                        b = gf->bits;   /* (conj_dense's, kept) */
-                    else
-                        conj_dense(rs, ix, gn_, &gs, &b);
-                    for (; b; b &= b - 1)
+                for (uint32_t q = 0; q < gn; q++)
+                    for (uint64_t b = gb[q]; b; b &= b - 1)
                         gt->rules[bfill[__builtin_ctzll(b)]++] = gl[q];
-                }
                 continue;
             }
             for (int pass = 0; pass < 2; pass++) {
@@ -3718,6 +3745,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     }
     free(goff);
     free(grules);
+    free(gbits);
     if (gfail)
         goto out;
     /* each table's rules that pass at the baseline value of its slot */
@@ -3788,7 +3816,7 @@ static void precheck_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uin
 static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules, nk = rs->nkeys;
-    if (AZ(ix->pslot, nr) || AZ(ix->pvidx, nr) || AZ(ix->pbits, nr) || AZ(ix->dkeys, nk))
+    if (AU(ix->pslot, nr) || AU(ix->pvidx, nr) || AU(ix->pbits, nr) || AZ(ix->dkeys, nk))
         return -1;
     /* fast node tests: room for one a node, uninitialised (the untouched
      * pages of a big block cost nothing), then the rest given back */
@@ -3846,7 +3874,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         }
         uint32_t s;
         uint64_t b;
-        if (nd->type.kind != FR_T_BOOL || !conj_dense(rs, ix, n, &s, &b))
+        if (nd->kind != FR_T_BOOL || !conj_dense(rs, ix, n, &s, &b))
             continue;
         uint32_t k = s / 2;
         memset(fn, 0, sizeof *fn);
@@ -3861,7 +3889,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         if (ix->kd_off[k + 1] > ix->kd_off[k])
             ix->dkeys[ix->ndkeys++] = k;
     /* for the compact writer: name lengths, enum values in compact form */
-    if (AZ(ix->rname_len, nr) || AZ(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
+    if (AU(ix->rname_len, nr) || AU(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
         return -1;
     for (uint32_t r = 0; r < nr; r++)
         ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
@@ -4256,7 +4284,7 @@ static void sp_emit(const fr_ruleset *rs, const struct fr_evindex *ix, fr_sins *
         if (ra == NONE32 || rb == NONE32)
             return;
         const fr_node *na = &rs->nodes[nd->a], *nb = &rs->nodes[nd->b];
-        fr_type ty = na->type.kind == FR_T_NULL ? nb->type : na->type;
+        fr_type ty = na->kind == FR_T_NULL ? fr_node_type(nb) : fr_node_type(na);
         in->kind = (nd->op == FR_OP_EQ || nd->op == FR_OP_NE) ? FR_SP_EQ : FR_SP_CMP;
         in->op = nd->op;
         in->str = ty.kind == FR_T_STRING;

@@ -108,13 +108,19 @@ typedef enum fr_op {
 #undef FR_X
     FR_OP__COUNT
 } fr_op;
+/* (fr_node_type: the leaves are the first three ops) */
+_Static_assert(FR_OP_CONST == 0 && FR_OP_KEY == 1 && FR_OP_INPUT == 2, "leaf ops first");
 
 /* Node n's operands: for arity 2, a and b are child node ids; for arity 1,
  * a is the child (b as noted); for CONST/KEY/INPUT, a is the id.
- * `type` is the node's static type (bool for conditions). */
+ * The node's static type (bool for conditions) is fr_node_type(): its kind
+ * and nullability are fields; only leaves (CONST/KEY/INPUT, whose b is
+ * otherwise unused) have enum types, and keep the enum id in b.  24 bytes:
+ * a million-rule set has some 8 million nodes. */
 typedef struct fr_node {
     uint8_t  op;        /* fr_op */
-    fr_type  type;
+    uint8_t  kind;      /* the type's fr_tkind */
+    uint8_t  nullable;  /* the type's nullable */
     uint32_t a, b;
     fr_span  loc;       /* source text of this (sub)expression */
 } fr_node;
@@ -305,6 +311,22 @@ int32_t fr_ir_find_key(const fr_ruleset *rs, const char *name, size_t len);   /*
 int32_t fr_ir_find_rule(const fr_ruleset *rs, const char *name, size_t len);  /* -1 if none */
 int32_t fr_ir_find_cli(const fr_ruleset *rs, const char *spelling, size_t len);/* key or -1 */
 int32_t fr_ir_find_enum_value(const fr_enum *e, const char *name, size_t len); /* -1 if none */
+
+/* A node's type (see fr_node), and setting it (b of a leaf holds the enum
+ * id, or 0). */
+static inline fr_type fr_node_type(const fr_node *n)
+{
+    fr_type t = { n->kind, n->nullable, n->kind == FR_T_ENUM && n->op <= FR_OP_INPUT ? n->b : 0 };
+    return t;
+}
+
+static inline void fr_node_set_type(fr_node *n, fr_type t)
+{
+    n->kind = t.kind;
+    n->nullable = t.nullable;
+    if (n->op <= FR_OP_INPUT)
+        n->b = t.kind == FR_T_ENUM ? t.enum_id : 0;
+}
 
 /* Text of an op for dumps and explanations. */
 const char *fr_op_text(fr_op op);

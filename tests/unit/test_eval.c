@@ -1141,6 +1141,78 @@ static void check_scan_invalid(const fr_ruleset *rs, const fr_eval *ev, const ch
             fail_msg("config '%s' (invalid): key %s not at its default", line, rs->keys[k].name);
 }
 
+/* Pass 2 frees the syntax tree's blocks as it goes and the index build
+ * reuses the last ones (compile.c, arena.c) -- unless test blocks are
+ * compiled, which are walked after the rules: the same rules compiled both
+ * ways (big enough for the tree to span blocks of a MiB and more) must give
+ * the same rule set. */
+static void test_tree_release(void **state)
+{
+    (void)state;
+    rng r = { 20261203 };
+    static const char head[] =
+        "flag e0 : enum { v0, v1, v2 } = v0;\n"
+        "flag e1 : enum { v0, v1, v2 } = v0;\n"
+        "flag e2 : enum { v0, v1, v2 } = v1;\n"
+        "flag i0 : int = 0;\n"
+        "flag i1 : int = 2;\n"
+        "flag b0 : bool = false;\n"
+        "flag b1 : bool = true;\n";
+    static const char tail[] = "test \"a test block\" {\n    --e0 v1 => ok;\n}\n";
+    unsigned nr = 12000;
+    size_t cap = sizeof head + sizeof tail + 400 * (size_t)nr, len = strlen(head);
+    char *text = calloc(1, cap);
+    assert_non_null(text);
+    memcpy(text, head, len);
+    for (unsigned i = 0; i < nr; i++) {
+        char rule[400];
+        gen_rule2(&r, i, rule, sizeof rule);
+        size_t n = strlen(rule);
+        memcpy(text + len, rule, n);
+        len += n;
+    }
+    memcpy(text + len, tail, sizeof tail);
+    len += sizeof tail - 1;
+    fr_ruleset *rs[2];
+    for (int skip = 0; skip < 2; skip++) {
+        fr_compiler *c = fr_compiler_new();
+        assert_non_null(c);
+        fr_compiler_set_skip_tests(c, skip);
+        assert_int_equal(fr_compiler_add_text(c, "t.rules", text, len), FR_OK);
+        fr_rc rc = FR_OK;
+        rs[skip] = fr_compile(c, &rc);
+        assert_int_equal(rc, FR_OK);
+        assert_non_null(rs[skip]);
+        fr_compiler_free(&c);
+    }
+    assert_int_equal(fr_ruleset_nrules(rs[0]), fr_ruleset_nrules(rs[1]));
+    assert_int_equal(fr_ruleset_nrules(rs[0]), nr);
+    assert_int_equal(rs[0]->nnodes, rs[1]->nnodes);
+    for (size_t i = 0; i < nr; i++)
+        assert_string_equal(fr_rule_name(rs[0], i), fr_rule_name(rs[1], i));
+    fr_eval *ev[2] = { fr_eval_new(rs[0]), fr_eval_new(rs[1]) };
+    assert_non_null(ev[0]);
+    assert_non_null(ev[1]);
+    for (int c = 0; c < 200; c++) {
+        char line[256];
+        gen_config(&r, line, sizeof line);
+        char *d[2];
+        for (int i = 0; i < 2; i++) {
+            const fr_result *res = fr_eval_line(ev[i], line, strlen(line));
+            assert_non_null(res);
+            d[i] = describe(rs[i], res, 1);
+        }
+        assert_string_equal(d[0], d[1]);
+        free(d[0]);
+        free(d[1]);
+    }
+    for (int i = 0; i < 2; i++) {
+        fr_eval_free(&ev[i]);
+        fr_ruleset_free(&rs[i]);
+    }
+    free(text);
+}
+
 static void test_modes_agree(void **state)
 {
     (void)state;
@@ -1341,6 +1413,7 @@ int main(void)
         cmocka_unit_test(test_modes_agree),
         cmocka_unit_test(test_regex_jit),
         cmocka_unit_test(test_modes_agree_many),
+        cmocka_unit_test(test_tree_release),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,13 +167,23 @@ static void test_rules(void **state)
     assert_true(r0->named);
     const fr_node *c = &rs->nodes[r0->cond];
     assert_int_equal(c->op, FR_OP_AND);
-    assert_int_equal(c->type.kind, FR_T_BOOL);
+    assert_int_equal(fr_node_type(c).kind, FR_T_BOOL);
     const fr_node *eq = &rs->nodes[c->a];
     assert_int_equal(eq->op, FR_OP_EQ);
     assert_int_equal(rs->nodes[eq->a].op, FR_OP_KEY);
     assert_int_equal(rs->nodes[eq->a].a, 0);
     assert_int_equal(rs->nodes[eq->b].op, FR_OP_CONST);
     assert_int_equal(rs->consts[rs->nodes[eq->b].a].i, 3);   /* pplx */
+    /* (a 24-byte node: a leaf's enum type keeps its id in b) */
+    assert_int_equal(sizeof(fr_node), 24);
+    fr_type kt = fr_node_type(&rs->nodes[eq->a]), ct = fr_node_type(&rs->nodes[eq->b]);
+    assert_int_equal(kt.kind, rs->keys[0].type.kind);
+    assert_int_equal(kt.kind, FR_T_ENUM);
+    assert_int_equal(kt.enum_id, rs->keys[0].type.enum_id);
+    assert_int_equal(ct.kind, FR_T_ENUM);
+    assert_int_equal(ct.enum_id, rs->keys[0].type.enum_id);
+    assert_int_equal(fr_node_type(eq).kind, FR_T_BOOL);
+    assert_int_equal(fr_node_type(eq).enum_id, 0);
     assert_int_equal(r0->nreads, 2);
     assert_int_equal(r0->reads[0], 0);
     assert_int_equal(r0->reads[1], 1);
@@ -186,6 +196,8 @@ static void test_rules(void **state)
     const fr_node *v = &rs->nodes[r1->items[0].value];
     assert_int_equal(v->op, FR_OP_CONST);
     assert_int_equal(rs->consts[v->a].i, 2);   /* low_latency */
+    assert_int_equal(fr_node_type(v).kind, FR_T_ENUM);
+    assert_int_equal(fr_node_type(v).enum_id, rs->keys[1].type.enum_id);
     const fr_node *c1 = &rs->nodes[r1->cond];
     assert_int_equal(rs->nodes[rs->nodes[c1->b].a].op, FR_OP_INPUT);
     assert_int_equal(r1->nattached, 1);
@@ -218,6 +230,21 @@ static void test_rules(void **state)
     const fr_node *isnull = &rs->nodes[rs->nodes[r3->cond].b];
     assert_int_equal(rs->nodes[isnull->b].op, FR_OP_CONST);
     assert_true(rs->consts[rs->nodes[isnull->b].a].is_null);
+    /* fr_node_set_type on a leaf and on an inner node */
+    fr_node leaf = { FR_OP_CONST, 0, 0, 7, 0, { 0, 0, 0 } }, inner = { FR_OP_AND, 0, 0, 1, 2, { 0, 0, 0 } };
+    fr_type et = { FR_T_ENUM, 1, 5 }, bt = { FR_T_BOOL, 0, 0 };
+    fr_node_set_type(&leaf, et);
+    assert_int_equal(fr_node_type(&leaf).kind, FR_T_ENUM);
+    assert_int_equal(fr_node_type(&leaf).nullable, 1);
+    assert_int_equal(fr_node_type(&leaf).enum_id, 5);
+    assert_int_equal(leaf.a, 7);
+    fr_node_set_type(&leaf, bt);
+    assert_int_equal(fr_node_type(&leaf).enum_id, 0);
+    assert_int_equal(leaf.b, 0);
+    fr_node_set_type(&inner, bt);
+    assert_int_equal(inner.a, 1);
+    assert_int_equal(inner.b, 2);
+    assert_int_equal(fr_node_type(&inner).kind, FR_T_BOOL);
 
     /* templates: braces unescaped, given(), repr */
     const fr_template *t4 = &rs->rules[4].msg;

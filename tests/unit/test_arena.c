@@ -1,0 +1,165 @@
+/* test_arena.c — the bump allocator (arena.c): zeroing across blocks, and
+ * the block recycling the compiler uses (fr_arena_free_older frees a
+ * syntax tree's blocks as pass 2 walks it; fr_arena_give hands the rest to
+ * the ruleset's arena, whose zeroed allocations must then be cleared, and
+ * big requests that do not fit in a given block get one of their own). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "arena.h"
+
+static int all_zero(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i])
+            return 0;
+    return 1;
+}
+
+/* Fills an arena with non-zero bytes across many blocks; returns the
+ * pointers of the first allocation of each size step. */
+static void scribble(fr_arena *a, size_t total, unsigned char **first, unsigned char **last)
+{
+    *first = *last = NULL;
+    for (size_t done = 0; done < total;) {
+        size_t n = 1000 + done % 5000;
+        unsigned char *p = fr_arena_alloc(a, n);
+        assert_non_null(p);
+        memset(p, 0xa5, n);
+        if (!*first)
+            *first = p;
+        *last = p;
+        done += n;
+    }
+}
+
+static void test_zalloc_zero(void **state)
+{
+    (void)state;
+    fr_arena *a = fr_arena_new();
+    assert_non_null(a);
+    for (size_t i = 0; i < 5000; i++) {
+        size_t n = 1 + (i * 37) % 3000;
+        unsigned char *p = i % 3 ? fr_arena_zalloc(a, n) : fr_arena_zalloc8(a, n);
+        assert_non_null(p);
+        assert_true(all_zero(p, n));
+        memset(p, 0xff, n);
+    }
+    /* after a reset the kept block's old bytes are cleared again */
+    fr_arena_reset(a);
+    for (size_t i = 0; i < 100; i++) {
+        unsigned char *p = fr_arena_zalloc(a, 4000);
+        assert_non_null(p);
+        assert_true(all_zero(p, 4000));
+        memset(p, 0xff, 4000);
+    }
+    fr_arena_free(&a);
+    assert_null(a);
+}
+
+static void test_free_older(void **state)
+{
+    (void)state;
+    fr_arena *a = fr_arena_new();
+    unsigned char *first, *last;
+    scribble(a, (size_t)8 << 20, &first, &last);
+    size_t before = fr_arena_used(a);
+    const void *lo, *hi;
+    /* a pointer in no block: nothing happens */
+    int x;
+    fr_arena_free_older(a, &x, &lo, &hi);
+    assert_null(lo);
+    assert_null(hi);
+    assert_int_equal(fr_arena_used(a), before);
+    /* the first block: nothing older */
+    fr_arena_free_older(a, first, &lo, &hi);
+    assert_true((const unsigned char *)lo <= first && first < (const unsigned char *)hi);
+    assert_int_equal(fr_arena_used(a), before);
+    /* the newest block: every older one goes (ASan checks they are not
+     * touched again); the newest and later allocations stay usable */
+    fr_arena_free_older(a, last, &lo, &hi);
+    assert_true((const unsigned char *)lo <= last && last < (const unsigned char *)hi);
+    assert_true(fr_arena_used(a) < before);
+    assert_int_equal(last[0], 0xa5);
+    unsigned char *p = fr_arena_zalloc(a, 100000);
+    assert_non_null(p);
+    assert_true(all_zero(p, 100000));
+    fr_arena_free(&a);
+}
+
+static void test_give(void **state)
+{
+    (void)state;
+    fr_arena *to = fr_arena_new(), *from = fr_arena_new();
+    unsigned char *first, *last;
+    unsigned char *keep = fr_arena_alloc(to, 64);
+    memset(keep, 0x11, 64);
+    scribble(from, (size_t)24 << 20, &first, &last);
+    fr_arena_give(to, &from);
+    assert_null(from);
+    assert_int_equal(keep[63], 0x11);
+    /* zeroed allocations in the given (dirty) blocks are cleared; plain
+     * ones are usable; big ones that do not fit get blocks of their own */
+    size_t sizes[] = { 100, 5000, 3u << 20, 17, 9u << 20, 40u << 20, 1u << 20, 12345 };
+    for (int round = 0; round < 4; round++)
+        for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+            size_t n = sizes[i];
+            unsigned char *p = (i + round) % 2 ? fr_arena_zalloc(to, n) : fr_arena_zalloc8(to, n);
+            assert_non_null(p);
+            assert_true(all_zero(p, n));
+            memset(p, 0x5a, n);
+            unsigned char *q = fr_arena_alloc(to, n / 2 + 1);
+            assert_non_null(q);
+            memset(q, 0x33, n / 2 + 1);
+            uint32_t *arr = fr_arena_array(to, n / 64 + 1, sizeof *arr);
+            assert_non_null(arr);
+            assert_true(all_zero((unsigned char *)arr, (n / 64 + 1) * sizeof *arr));
+            /* shrinking the newest allocation keeps what it keeps */
+            unsigned char *s = fr_arena_alloc(to, 4096);
+            assert_non_null(s);
+            memset(s, 0x77, 100);
+            fr_arena_shrink(to, s, 4096, 100);
+            unsigned char *t = fr_arena_zalloc(to, 4096);
+            assert_non_null(t);
+            assert_true(all_zero(t, 4096));
+            assert_int_equal(s[99], 0x77);
+        }
+    fr_arena_drop_spares(to);
+    fr_arena_drop_spares(to);
+    unsigned char *p = fr_arena_zalloc(to, (size_t)3 << 20);
+    assert_non_null(p);
+    assert_true(all_zero(p, (size_t)3 << 20));
+    /* giving to no arena frees; giving nothing is a no-op */
+    from = fr_arena_new();
+    scribble(from, (size_t)4 << 20, &first, &last);
+    fr_arena_give(NULL, &from);
+    assert_null(from);
+    fr_arena_give(to, &from);
+    fr_arena_give(to, NULL);
+    /* spares left when the arena is freed or reset go with it */
+    from = fr_arena_new();
+    scribble(from, (size_t)6 << 20, &first, &last);
+    fr_arena_give(to, &from);
+    fr_arena_reset(to);
+    p = fr_arena_zalloc(to, 1000);
+    assert_non_null(p);
+    assert_true(all_zero(p, 1000));
+    from = fr_arena_new();
+    scribble(from, (size_t)6 << 20, &first, &last);
+    fr_arena_give(to, &from);
+    fr_arena_free(&to);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_zalloc_zero),
+        cmocka_unit_test(test_free_older),
+        cmocka_unit_test(test_give),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
