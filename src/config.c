@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "misspell.h"
+#include "cpu.h"
 
 /* FR_CONFIG_NO_SIMD: the portable byte loops only; FR_CONFIG_NO_AVX2: SSE2
  * only (both for testing those paths on machines with AVX2). */
@@ -220,8 +221,8 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         m->little_endian = first == 1;
     }
 #if FR_AVX2
-    m->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-                      __builtin_cpu_supports("sse4.2")
+    m->avx2 = FR_CPU_AVX2() && FR_CPU_BMI1() && FR_CPU_BMI2() &&
+                      FR_CPU_SSE4_2()
                   ? 1
                   : 0;
 #endif

@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "locfile.h"
+#include "cpu.h"
 
 typedef struct fr_srcfile {
     char     *path;
@@ -181,7 +182,7 @@ static int build_lines(fr_srcfile *f)
         return -1;
     lines[n++] = 0;
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi")
+    if (FR_CPU_AVX2() && FR_CPU_BMI1()
         && lines_avx2(f->text, f->len, &lines, &n, &cap, &from) < 0)
         return -1;
 #endif

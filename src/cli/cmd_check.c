@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "cpu.h"
 #include "misspell.h"
 #include "value.h"
 
@@ -716,7 +717,7 @@ static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t l
                           unsigned long *lineno, bool *fail)
 {
 #if NL_AVX2
-    bool avx2 = __builtin_cpu_supports("avx2");
+    bool avx2 = FR_CPU_AVX2();
     /* a newline at buf[len] stops the scan, whose reads go up to 63 bytes
      * after it: all 64 are set, so that no byte read is uninitialised
      * (valgrind's memcheck flagged the comparisons) */
