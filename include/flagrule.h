@@ -180,7 +180,8 @@ const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv)
 
 fr_status   fr_result_status(const fr_result *r);
 /* For FR_STATUS_INVALID: why (e.g. "unknown flag '--tp-sise'; did you mean
- * '--tp-size'?"). NULL otherwise. */
+ * '--tp-size'?"). NULL otherwise, or when out of memory (the "did you mean"
+ * is computed by the first call: a stream that never asks does not pay it). */
 const char *fr_result_invalid_reason(const fr_result *r);
 
 /* Messages: kind is FR_SEV_ERROR, FR_SEV_WARNING or FR_SEV_INFO.  Errors

@@ -360,9 +360,33 @@ static void did_you_mean(fr_buf *r, const char *word, size_t len, const char *co
     }
 }
 
-/* "NAME expects T, got 'V'" (+ did you mean for enums). */
+/* The "did you mean" at the end of c->reason, left for fr_config_reason():
+ * its edit distances cost more than reading the line, and the compact
+ * format never shows a reason.  (word stays in the store until the next
+ * config is read.) */
+static void hint_later(fr_cfgin *c, const char *word, size_t len, const char *const *cand, size_t n)
+{
+    c->hint_w = word;
+    c->hint_len = len;
+    c->hint_cand = cand;
+    c->hint_n = n;
+}
+
+const char *fr_config_reason(fr_cfgin *c)
+{
+    if (c->hint_cand) {
+        did_you_mean(&c->reason, c->hint_w, c->hint_len, c->hint_cand, c->hint_n);
+        c->hint_cand = NULL;
+    }
+    if (c->reason.oom)
+        return NULL;
+    return c->reason.p ? c->reason.p : "";
+}
+
+/* "NAME expects T, got 'V'" (+ did you mean for enums: now, or with c
+ * later, see hint_later). */
 static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t nlen,
-                     const char *v, size_t vlen, fr_parse_rc rc, fr_buf *r)
+                     const char *v, size_t vlen, fr_parse_rc rc, fr_buf *r, fr_cfgin *c)
 {
     const fr_key *key = &rs->keys[k];
     fr_buf_put(r, name, nlen);
@@ -374,7 +398,10 @@ static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t 
         fr_buf_puts(r, " (out of the 64-bit range)");
     if (key->type.kind == FR_T_ENUM) {
         const fr_enum *e = &rs->enums[key->type.enum_id];
-        did_you_mean(r, v, vlen, e->values, e->nvalues);
+        if (c)
+            hint_later(c, v, vlen, e->values, e->nvalues);
+        else
+            did_you_mean(r, v, vlen, e->values, e->nvalues);
     }
     return 1;
 }
@@ -385,7 +412,7 @@ int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const ch
     fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
     if (rc == FR_PARSE_OK)
         return 0;
-    return bad_value(rs, k, what, strlen(what), s, len, rc, reason);
+    return bad_value(rs, k, what, strlen(what), s, len, rc, reason, NULL);
 }
 
 /* ---- words ------------------------------------------------------------------------ */
@@ -938,7 +965,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
             fr_buf_puts(r, "unknown flag ");
             reason_value(r, w, slen);
-            did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
+            hint_later(c, w, slen, m->flag_spellings, m->nflag_spellings);
             return r->oom ? -1 : 1;
         }
         const fr_key *key = &rs->keys[k];
@@ -966,7 +993,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         fr_val val;
         fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
         if (rc != FR_PARSE_OK) {
-            bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r);
+            bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r, c);
             return r->oom ? -1 : 1;
         }
         set_key(c, (uint32_t)k, val);
@@ -997,7 +1024,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             fr_val val;
             fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
             if (rc != FR_PARSE_OK) {
-                bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r);
+                bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r, c);
                 return r->oom ? -1 : 1;
             }
             set_key(c, (uint32_t)k, val);
@@ -1016,7 +1043,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         }
         fr_buf_puts(r, "unknown variable ");
         reason_value(r, w, eqi);
-        did_you_mean(r, w, eqi, m->var_names, m->nvar_names);
+        hint_later(c, w, eqi, m->var_names, m->nvar_names);
         return r->oom ? -1 : 1;
     }
     if (*program)
@@ -1030,7 +1057,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         }
         fr_buf_puts(r, "unknown flag ");
         reason_value(r, w, slen);
-        did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
+        hint_later(c, w, slen, m->flag_spellings, m->nflag_spellings);
         return r->oom ? -1 : 1;
     }
     fr_buf_puts(r, "unexpected argument ");
@@ -1528,6 +1555,7 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     c->nwords = 0;
     c->ngiven = 0;
     c->nres = 0;
+    c->hint_cand = NULL;
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
@@ -1544,6 +1572,7 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
     c->nwords = 0;
     c->ngiven = 0;
     c->nres = 0;
+    c->hint_cand = NULL;
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';

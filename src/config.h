@@ -84,7 +84,13 @@ typedef struct fr_cfgin {
     fr_buf     store;      /* unquoted word bytes; values point into it */
     fr_word   *words;      /* scratch (reused) */
     size_t     nwords, capwords;
-    fr_buf     reason;     /* the invalid reason */
+    fr_buf     reason;     /* the invalid reason, but for its "did you mean": */
+    /* the "did you mean" of the reason, computed by fr_config_reason() when
+     * the reason is first asked for (the compact format never is): word
+     * hint_w (in the store), candidates hint_cand; none when NULL */
+    const char        *hint_w;
+    size_t             hint_len, hint_n;
+    const char *const *hint_cand;
     bool       ignore_unknown; /* skip flags the rules do not declare */
 } fr_cfgin;
 
@@ -93,6 +99,9 @@ typedef struct fr_cfgin {
  * The caller resets input/given for the keys in given_keys afterwards. */
 int fr_config_line(fr_cfgin *c, const char *line, size_t len);
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv);
+/* After an invalid config (1 returned, nothing read since): the whole reason,
+ * its "did you mean" appended now; NULL when out of memory. */
+const char *fr_config_reason(fr_cfgin *c);
 
 /* Reads a value of key k from text (the process environment): 0 ok, 1 bad
  * (reason appended to *reason, naming `what`). */

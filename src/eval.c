@@ -2611,9 +2611,19 @@ fr_status fr_result_status(const fr_result *r)
     return r ? (fr_status)r->ev->status : FR_STATUS_INVALID;
 }
 
+const char *fr_eval_invalid_reason(fr_eval *ev)
+{
+    if (ev->status != FR_STATUS_INVALID)
+        return NULL;
+    /* (the reader's reason: its "did you mean" is computed now) */
+    if (ev->invalid_reason && ev->invalid_reason == ev->cfg.reason.p)
+        ev->invalid_reason = fr_config_reason(&ev->cfg);
+    return ev->invalid_reason;
+}
+
 const char *fr_result_invalid_reason(const fr_result *r)
 {
-    return r && r->ev->status == FR_STATUS_INVALID ? r->ev->invalid_reason : NULL;
+    return r ? fr_eval_invalid_reason(r->ev) : NULL;
 }
 
 size_t fr_result_nmessages(const fr_result *r, fr_severity sev)

@@ -384,6 +384,9 @@ void fr_eval_build_messages(fr_eval *ev);
 /* Builds the message records and counts (nrecs, recs, nmsgs) of the last
  * evaluation when not built yet (SCAN mode builds them when asked). */
 void fr_eval_recs(fr_eval *ev);
+/* The reason of an invalid config (its "did you mean" appended on first use:
+ * fr_config_reason); NULL when not invalid or out of memory. */
+const char *fr_eval_invalid_reason(fr_eval *ev);
 /* Text of a run-time error (static string). */
 const char *fr_rt_text(int rt);
 /* The source text of a span (not NUL-terminated), or NULL. */

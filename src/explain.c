@@ -229,8 +229,13 @@ char *fr_explain_key(fr_eval *ev, size_t k)
         return NULL;
     const fr_key *key = &rs->keys[k];
     if (ev->status == FR_STATUS_INVALID) {
-        fr_buf_printf(&x.b, "the config is invalid: %s\n", ev->invalid_reason ? ev->invalid_reason : "?");
+        const char *why = fr_eval_invalid_reason(ev);
         free(x.seen);
+        if (!why) {
+            fr_buf_free(&x.b);
+            return NULL;
+        }
+        fr_buf_printf(&x.b, "the config is invalid: %s\n", why);
         return fr_buf_take(&x.b);
     }
     fr_buf_printf(&x.b, "%s = ", key->name);
@@ -292,8 +297,13 @@ char *fr_explain_why_not(fr_eval *ev, size_t rr)
     if (!x.seen)
         return NULL;
     if (ev->status == FR_STATUS_INVALID) {
-        fr_buf_printf(&x.b, "the config is invalid: %s\n", ev->invalid_reason ? ev->invalid_reason : "?");
+        const char *why = fr_eval_invalid_reason(ev);
         free(x.seen);
+        if (!why) {
+            fr_buf_free(&x.b);
+            return NULL;
+        }
+        fr_buf_printf(&x.b, "the config is invalid: %s\n", why);
         return fr_buf_take(&x.b);
     }
     fr_buf_printf(&x.b, "rule '%s' (", ru->name);

@@ -90,7 +90,11 @@ static void got_status(fr_buf *b, const fr_ruleset *rs, const fr_result *res)
         break;
     default:
         fr_buf_puts(b, "invalid (");
-        fr_buf_puts(b, fr_result_invalid_reason(res));
+        const char *why = fr_result_invalid_reason(res);
+        if (why)
+            fr_buf_puts(b, why);
+        else
+            b->oom = 1;   /* (its "did you mean": out of memory) */
         fr_buf_puts(b, ")");
         break;
     }
@@ -206,8 +210,10 @@ static fr_rc run_tests(const fr_ruleset *rs, bool verbose, fr_test_report *out)
             bool pass = true;
             if (fr_result_status(res) == FR_STATUS_INVALID && !expects_invalid) {
                 where(&b, rs, tc->loc, ts->loc);
-                fr_buf_printf(&b, "test \"%s\": config is invalid: %s\n", ts->name,
-                              fr_result_invalid_reason(res));
+                const char *why = fr_result_invalid_reason(res);
+                if (!why)
+                    b.oom = 1;
+                fr_buf_printf(&b, "test \"%s\": config is invalid: %s\n", ts->name, why ? why : "");
                 pass = false;
             } else {
                 for (uint32_t i = 0; i < tc->nexpects; i++) {

@@ -462,8 +462,11 @@ static void text_record(ctx *c, const fr_result *res, unsigned long line)
     const fr_ruleset *rs = c->rs;
     if (fr_result_status(res) == FR_STATUS_INVALID) {
         text_line_prefix(c, line);
+        const char *why = fr_result_invalid_reason(res);
+        if (!why)
+            cli_oom();
         out_puts(&c->out, "invalid: ");
-        out_text(&c->out, fr_result_invalid_reason(res));
+        out_text(&c->out, why);
         out_puts(&c->out, "\n");
         return;
     }
@@ -633,6 +636,8 @@ static void json_record(ctx *c, const fr_result *res, unsigned long line)
             cli_oom();
         jset(m, "rule", json_null());
         const char *why = fr_result_invalid_reason(res);
+        if (!why)
+            cli_oom();
         jset(m, "message", jstr(c, why, strlen(why)));
         jset(m, "file", json_null());
         jset(m, "line", json_null());
@@ -1191,7 +1196,10 @@ int cmd_resolve(int argc, char **argv)
         cli_oom();
     int code = FR_EXIT_OK;
     if (fr_result_status(res) == FR_STATUS_INVALID) {
-        cli_err("invalid config: %s", fr_result_invalid_reason(res));
+        const char *why = fr_result_invalid_reason(res);
+        if (!why)
+            cli_oom();
+        cli_err("invalid config: %s", why);
         code = FR_EXIT_FAIL;
     } else {
         stderr_messages(&c, res);

@@ -52,7 +52,10 @@ static int rd(fx *f, const char *line)
 
 static const char *reason(fx *f)
 {
-    return f->c.reason.p ? f->c.reason.p : "";
+    /* (the "did you mean" is appended when the reason is asked for) */
+    const char *r = fr_config_reason(&f->c);
+    assert_non_null(r);
+    return r;
 }
 
 static void assert_str(fr_val v, const char *s)
@@ -150,7 +153,18 @@ static void test_invalid(void **state)
 {
     fx *f = *state;
     assert_int_equal(rd(f, "--tp-sise 8"), 1);
+    /* the "did you mean" is left for fr_config_reason, which appends it
+     * once (asked again: the same text) */
+    assert_string_equal(f->c.reason.p, "unknown flag '--tp-sise'");
     assert_string_equal(reason(f), "unknown flag '--tp-sise'; did you mean '--tp-size'?");
+    assert_string_equal(reason(f), "unknown flag '--tp-sise'; did you mean '--tp-size'?");
+    /* a hint never asked for does not outlive its line */
+    assert_int_equal(rd(f, "--tp-sise 8"), 1);
+    assert_int_equal(rd(f, "--tp-size eight"), 1);
+    assert_string_equal(reason(f), "--tp-size expects an integer, got 'eight'");
+    assert_int_equal(rd(f, "--tp-sise 8"), 1);
+    assert_int_equal(rd(f, "--tp-size 8"), 0);
+    assert_null(f->c.hint_cand);
     assert_int_equal(rd(f, "--tp-size eight"), 1);
     assert_string_equal(reason(f), "--tp-size expects an integer, got 'eight'");
     assert_int_equal(rd(f, "--tp eight"), 1);
