@@ -18,6 +18,12 @@ typedef struct fr_deps {
     uint32_t *keys;
 } fr_deps;
 
+/* Whether fr_compile populates fresh memory ahead of its use on a helper
+ * thread (prefault.h): -1 (the default) when the rule text is big
+ * (FR_PREFAULT_MIN bytes or more), 0 never, 1 always (tests). */
+#define FR_PREFAULT_MIN ((size_t)1 << 20)
+void fr_compiler_set_prefault(fr_compiler *c, int mode);
+
 /* graph.c: fills each key's declarers/readers, the evaluation plan
  * (plan_rules, groups, check_rules) and, with `lint`, reports dependency
  * cycles as warnings.  Returns 0, or -1 when out of memory. */

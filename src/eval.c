@@ -26,6 +26,7 @@
 #include <pcre2.h>
 
 #include "eval.h"
+#include "prefault.h"
 #include "interp.h"
 
 #define NONE32 UINT32_MAX
@@ -3826,7 +3827,11 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     memset(&ix->fast[0], 0, sizeof ix->fast[0]);
     ix->fast[0].slot = NONE32;
     ix->nfast = 1;
+    fr_pf_cursor pfc_fast = { 0, 0 }, pfc_id = { 0, 0 };
     for (uint32_t n = 0; n < rs->nnodes; n++) {
+        /* (both written in node order: a helper faults their pages in ahead) */
+        fr_prefault_ahead(a->pf, ix->fast, sizeof *ix->fast, (size_t)rs->nnodes + 1, ix->nfast, &pfc_fast);
+        fr_prefault_ahead(a->pf, ix->fast_id, sizeof *ix->fast_id, rs->nnodes, n, &pfc_id);
         fr_fast *fn = &ix->fast[ix->nfast];
         const fr_node *nd = &rs->nodes[n];
         /* an int key against an int constant */
