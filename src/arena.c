@@ -92,7 +92,9 @@ static void pf_window(fr_arena *a)
     }
     size_t room = (size_t)(bend - a->cur);
     unsigned char *want = a->cur + (room < FR_PF_AHEAD ? room : FR_PF_AHEAD);
-    if (a->asked < a->cur)
+    /* (a request served by the slow path lies between asked and cur: it
+     * is asked for too, unless it is huge -- room to be shrunk, say) */
+    if (a->asked < a->cur && (size_t)(a->cur - a->asked) > FR_PF_OWN)
         a->asked = a->cur;
     if (a->asked < a->zero)
         a->asked = a->zero;   /* (a spare's old data: its pages are in memory) */
@@ -135,6 +137,16 @@ static void free_chain(fr_block *b)
     }
 }
 
+/* Blocks the compiler drops as it goes: freed on the helper, if any. */
+static void release_chain(fr_arena *a, fr_block *b)
+{
+    while (b) {
+        fr_block *p = b->prev;
+        fr_prefault_release(a->pf, b);
+        b = p;
+    }
+}
+
 void fr_arena_free(fr_arena **ap)
 {
     if (!ap || !*ap)
@@ -151,7 +163,7 @@ void fr_arena_free_older(fr_arena *a, const void *p, const void **lo, const void
     const unsigned char *q = p;
     for (fr_block *b = a->head; b; b = b->prev)
         if (q >= b->data && q < b->data + b->size) {
-            free_chain(b->prev);
+            release_chain(a, b->prev);
             b->prev = NULL;
             *lo = b->data;
             *hi = b->data + b->size;

@@ -188,9 +188,18 @@ static fr_rc add_file(fr_compiler *c, const char *path)
         c->oom = true;
         return FR_ENOMEM;
     }
+    /* A big file: read() faults the fresh buffer in page by page (a third
+     * of the time of a million-rule set's read); a helper thread takes the
+     * last two thirds meanwhile (prefault.h), joined below. */
+    fr_prefault *pf = NULL;
+    if (c->prefault > 0 || (c->prefault < 0 && cap >= FR_PREFAULT_MIN)) {
+        pf = fr_prefault_new();
+        fr_prefault_ask(pf, buf + cap / 3, cap - cap / 3);
+    }
     for (;;) {
         if (len + 2 >= cap) {
             if (cap > FR_MAX_FILE) {
+                fr_prefault_free(&pf);
                 free(buf);
                 close(fd);
                 fr_report(&c->sink, FR_SEV_ERROR, no_span(),
@@ -199,6 +208,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
             }
             char *nb = realloc(buf, cap * 2);
             if (!nb) {
+                fr_prefault_free(&pf);
                 free(buf);
                 close(fd);
                 c->oom = true;
@@ -212,6 +222,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
             if (errno == EINTR)
                 continue;
             int e = errno;
+            fr_prefault_free(&pf);
             free(buf);
             close(fd);
             return io_error(c, path, "cannot read", e);
@@ -220,6 +231,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
             break;
         len += (size_t)n;
     }
+    fr_prefault_free(&pf);
     close(fd);
     fr_rc rc = add_source(c, path, NULL, buf, len);
     if (rc == FR_ENOMEM)

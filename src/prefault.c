@@ -40,6 +40,7 @@ void fr_prefault_ahead_(fr_prefault *pf, const void *base, size_t size, size_t n
 #ifdef FR_PF_OK
 
 #define FR_PF_QUEUE 64
+#define FR_PF_FREES 256
 /* populated per madvise call: the thread sees a stop soon, and the pages
  * nearest the compiler come first */
 #define FR_PF_STEP ((uintptr_t)256 << 10)
@@ -51,6 +52,8 @@ struct fr_prefault {
     pthread_t       th;
     uintptr_t       lo[FR_PF_QUEUE], hi[FR_PF_QUEUE];
     unsigned        head, n;      /* the queue: n requests from head (mod FR_PF_QUEUE) */
+    void           *frees[FR_PF_FREES];   /* fr_prefault_release: a stack */
+    unsigned        nfrees;
     bool            busy;         /* the helper is populating a step */
     bool            stop;
     bool            broken;       /* madvise refused the advice: asks are dropped */
@@ -63,7 +66,7 @@ static void *pf_run(void *arg)
     fr_prefault *pf = arg;
     pthread_mutex_lock(&pf->mu);
     for (;;) {
-        while (!pf->stop && pf->n == 0) {
+        while (!pf->stop && pf->n == 0 && pf->nfrees == 0) {
             pf->busy = false;
             pthread_cond_broadcast(&pf->idle);
             pthread_cond_wait(&pf->wake, &pf->mu);
@@ -71,6 +74,14 @@ static void *pf_run(void *arg)
         if (pf->stop)
             break;
         pf->busy = true;
+        if (pf->n == 0) {
+            /* nothing to populate: a block to free */
+            void *p = pf->frees[--pf->nfrees];
+            pthread_mutex_unlock(&pf->mu);
+            free(p);
+            pthread_mutex_lock(&pf->mu);
+            continue;
+        }
         unsigned i = pf->head;
         uintptr_t lo = pf->lo[i], hi = pf->hi[i];
         if (hi - lo > FR_PF_STEP) {
@@ -173,12 +184,29 @@ void fr_prefault_ask(fr_prefault *pf, const void *p, size_t n)
     pthread_mutex_unlock(&pf->mu);
 }
 
+void fr_prefault_release(fr_prefault *pf, void *p)
+{
+    if (!pf || !p) {
+        free(p);
+        return;
+    }
+    pthread_mutex_lock(&pf->mu);
+    bool queued = !pf->stop && pf->nfrees < FR_PF_FREES;
+    if (queued) {
+        pf->frees[pf->nfrees++] = p;
+        pthread_cond_signal(&pf->wake);
+    }
+    pthread_mutex_unlock(&pf->mu);
+    if (!queued)
+        free(p);
+}
+
 void fr_prefault_sync(fr_prefault *pf)
 {
     if (!pf)
         return;
     pthread_mutex_lock(&pf->mu);
-    while (pf->n || pf->busy)
+    while (pf->n || pf->nfrees || pf->busy)
         pthread_cond_wait(&pf->idle, &pf->mu);
     pthread_mutex_unlock(&pf->mu);
 }
@@ -195,6 +223,9 @@ void fr_prefault_free(fr_prefault **pfp)
     pthread_cond_signal(&pf->wake);
     pthread_mutex_unlock(&pf->mu);
     pthread_join(pf->th, NULL);
+    /* (the blocks still queued: freed here) */
+    while (pf->nfrees)
+        free(pf->frees[--pf->nfrees]);
     pthread_cond_destroy(&pf->idle);
     pthread_cond_destroy(&pf->wake);
     pthread_mutex_destroy(&pf->mu);
@@ -233,6 +264,12 @@ void fr_prefault_ask(fr_prefault *pf, const void *p, size_t n)
     (void)pf;
     (void)p;
     (void)n;
+}
+
+void fr_prefault_release(fr_prefault *pf, void *p)
+{
+    (void)pf;
+    free(p);
 }
 
 void fr_prefault_sync(fr_prefault *pf)

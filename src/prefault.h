@@ -44,6 +44,11 @@ static inline void fr_prefault_ahead(fr_prefault *pf, const void *base, size_t s
     if (pf && at >= cur->next)
         fr_prefault_ahead_(pf, base, size, n, at, cur);
 }
+/* free(p), on the helper when there is one (unmapping a big block of dead
+ * data costs ~25 ms for 256 MiB): queued, done when no pages are asked
+ * for, and at the latest by fr_prefault_free.  No helper or a full queue:
+ * free(p) at once. */
+void         fr_prefault_release(fr_prefault *pf, void *p);
 /* Waits until the requests asked so far are done (tests). */
 void         fr_prefault_sync(fr_prefault *pf);
 /* Drops what is queued, stops the thread and joins it. */
