@@ -78,8 +78,8 @@ static void set_head(fr_arena *a, fr_block *b)
  * the last block costs nothing, as without a helper.  (Windows and blocks
  * are multiples of FR_ARENA_ALIGN: end stays aligned.) */
 #define FR_PF_BLOCK  ((size_t)4 << 20)
-#define FR_PF_WINDOW ((size_t)1 << 20)
-#define FR_PF_AHEAD  ((size_t)4 << 20)
+#define FR_PF_WINDOW ((size_t)512 << 10)
+#define FR_PF_AHEAD  ((size_t)2 << 20)
 #define FR_PF_OWN    ((size_t)64 << 20)
 
 static void pf_window(fr_arena *a)
@@ -313,6 +313,19 @@ void *fr_arena_zalloc_slow(fr_arena *a, size_t n)
     if (p && !fresh && p < a->zero) {
         size_t k = (size_t)(a->zero - p);
         memset(p, 0, n <= k ? n : k);
+    }
+    return p;
+}
+
+void *fr_arena_alloc_room(fr_arena *a, size_t n)
+{
+    struct fr_prefault *pf = a->pf;
+    a->pf = NULL;
+    void *p = fr_arena_alloc(a, n);
+    a->pf = pf;
+    if (p && pf) {
+        a->asked = a->cur;   /* (the room is the newest allocation, or has a block of its own) */
+        pf_window(a);
     }
     return p;
 }

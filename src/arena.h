@@ -87,6 +87,9 @@ static inline void *fr_arena_zalloc8(fr_arena *a, size_t n)
 }
 
 void     *fr_arena_array(fr_arena *a, size_t n, size_t size);  /* zeroed, overflow-checked */
+/* As fr_arena_alloc, for room that will be shrunk (fr_arena_shrink) to
+ * what is used: a helper (pf) is not asked to populate it. */
+void     *fr_arena_alloc_room(fr_arena *a, size_t n);
 /* The newest allocation p (of n bytes) keeps its first m <= n: the rest
  * goes back to the arena (not written to: an untouched page of a big
  * block costs no memory).  A no-op when p is not the newest. */

@@ -3822,7 +3822,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     /* fast node tests: room for one a node, uninitialised (the untouched
      * pages of a big block cost nothing), then the rest given back */
     size_t room = ((size_t)rs->nnodes + 1) * sizeof *ix->fast;
-    if (AZ(ix->fast_id, rs->nnodes) || !(ix->fast = fr_arena_alloc(a, room)))
+    if (AZ(ix->fast_id, rs->nnodes) || !(ix->fast = fr_arena_alloc_room(a, room)))
         return -1;
     memset(&ix->fast[0], 0, sizeof ix->fast[0]);
     ix->fast[0].slot = NONE32;

@@ -74,8 +74,9 @@ static void *pf_run(void *arg)
         if (pf->stop)
             break;
         pf->busy = true;
-        if (pf->n == 0) {
-            /* nothing to populate: a block to free */
+        if (pf->nfrees) {
+            /* a block to free first (peak memory: the compiler drops a
+             * block before it needs new pages) */
             void *p = pf->frees[--pf->nfrees];
             pthread_mutex_unlock(&pf->mu);
             free(p);

@@ -32,7 +32,7 @@ void         fr_prefault_ask(fr_prefault *pf, const void *p, size_t n);
  * FR_PF_CHUNKs past it (from cur->asked on), and sets next a chunk on:
  * pages are populated as the writer nears them, not all at once (peak
  * memory stays as it was).  A zeroed cursor starts at the array's start. */
-#define FR_PF_CHUNK ((size_t)2 << 20)
+#define FR_PF_CHUNK ((size_t)1 << 20)
 typedef struct fr_pf_cursor {
     size_t next, asked;
 } fr_pf_cursor;
