@@ -2879,7 +2879,19 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
     cc_release(k);
     if (c->sink.nerrors || c->sink.stopped)
         return NULL;
-    if (fr_graph_build(rs, &k->deps, &c->sink, c->lint) < 0 || fr_ir_index(rs) < 0) {
+    /* the rule name table is filled on the helper (if any) meanwhile: it
+     * reads the rules' names, the graph does not write them */
+    if (fr_ir_index_keys(rs) < 0) {
+        nomem(k);
+        return NULL;
+    }
+    bool job = fr_prefault_job(rs->arena->pf, fr_ir_index_rules, rs) == 0;
+    int grc = fr_graph_build(rs, &k->deps, &c->sink, c->lint);
+    if (job)
+        fr_prefault_job_wait(rs->arena->pf);
+    else
+        fr_ir_index_rules(rs);
+    if (grc < 0) {
         nomem(k);
         return NULL;
     }

@@ -54,6 +54,9 @@ struct fr_prefault {
     unsigned        head, n;      /* the queue: n requests from head (mod FR_PF_QUEUE) */
     void           *frees[FR_PF_FREES];   /* fr_prefault_release: a stack */
     unsigned        nfrees;
+    void          (*job)(void *);   /* fr_prefault_job: to run, or running */
+    void           *job_arg;
+    bool            job_done;
     bool            busy;         /* the helper is populating a step */
     bool            stop;
     bool            broken;       /* madvise refused the advice: asks are dropped */
@@ -66,7 +69,7 @@ static void *pf_run(void *arg)
     fr_prefault *pf = arg;
     pthread_mutex_lock(&pf->mu);
     for (;;) {
-        while (!pf->stop && pf->n == 0 && pf->nfrees == 0) {
+        while (!pf->stop && pf->n == 0 && pf->nfrees == 0 && !(pf->job && !pf->job_done)) {
             pf->busy = false;
             pthread_cond_broadcast(&pf->idle);
             pthread_cond_wait(&pf->wake, &pf->mu);
@@ -74,6 +77,16 @@ static void *pf_run(void *arg)
         if (pf->stop)
             break;
         pf->busy = true;
+        if (pf->job && !pf->job_done) {
+            void (*fn)(void *) = pf->job;
+            void *job_arg = pf->job_arg;
+            pthread_mutex_unlock(&pf->mu);
+            fn(job_arg);
+            pthread_mutex_lock(&pf->mu);
+            pf->job_done = true;
+            pthread_cond_broadcast(&pf->idle);
+            continue;
+        }
         if (pf->nfrees) {
             /* a block to free first (peak memory: the compiler drops a
              * block before it needs new pages) */
@@ -202,6 +215,34 @@ void fr_prefault_release(fr_prefault *pf, void *p)
         free(p);
 }
 
+int fr_prefault_job(fr_prefault *pf, void (*fn)(void *), void *arg)
+{
+    if (!pf || !fn)
+        return -1;
+    pthread_mutex_lock(&pf->mu);
+    int rc = -1;
+    if (!pf->stop && !pf->job) {
+        pf->job = fn;
+        pf->job_arg = arg;
+        pf->job_done = false;
+        pthread_cond_signal(&pf->wake);
+        rc = 0;
+    }
+    pthread_mutex_unlock(&pf->mu);
+    return rc;
+}
+
+void fr_prefault_job_wait(fr_prefault *pf)
+{
+    if (!pf)
+        return;
+    pthread_mutex_lock(&pf->mu);
+    while (pf->job && !pf->job_done)
+        pthread_cond_wait(&pf->idle, &pf->mu);
+    pf->job = NULL;
+    pthread_mutex_unlock(&pf->mu);
+}
+
 void fr_prefault_sync(fr_prefault *pf)
 {
     if (!pf)
@@ -217,6 +258,7 @@ void fr_prefault_free(fr_prefault **pfp)
     if (!pfp || !*pfp)
         return;
     fr_prefault *pf = *pfp;
+    fr_prefault_job_wait(pf);   /* (a job is never dropped) */
     pthread_mutex_lock(&pf->mu);
     pf->stop = true;
     pf->dropped += pf->n;
@@ -271,6 +313,19 @@ void fr_prefault_release(fr_prefault *pf, void *p)
 {
     (void)pf;
     free(p);
+}
+
+int fr_prefault_job(fr_prefault *pf, void (*fn)(void *), void *arg)
+{
+    (void)pf;
+    (void)fn;
+    (void)arg;
+    return -1;
+}
+
+void fr_prefault_job_wait(fr_prefault *pf)
+{
+    (void)pf;
 }
 
 void fr_prefault_sync(fr_prefault *pf)

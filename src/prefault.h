@@ -49,6 +49,13 @@ static inline void fr_prefault_ahead(fr_prefault *pf, const void *base, size_t s
  * for, and at the latest by fr_prefault_free.  No helper or a full queue:
  * free(p) at once. */
 void         fr_prefault_release(fr_prefault *pf, void *p);
+/* Runs fn(arg) on the helper, before any further populating or freeing,
+ * and returns 0; -1 (nothing run) without a helper or while another job
+ * is pending: the caller then runs fn itself.  fn must touch nothing the
+ * caller touches until fr_prefault_job_wait returns. */
+int          fr_prefault_job(fr_prefault *pf, void (*fn)(void *), void *arg);
+/* Waits for the job of fr_prefault_job (no-op when none). */
+void         fr_prefault_job_wait(fr_prefault *pf);
 /* Waits until the requests asked so far are done (tests). */
 void         fr_prefault_sync(fr_prefault *pf);
 /* Drops what is queued, stops the thread and joins it. */

@@ -189,6 +189,13 @@ static void test_give_untouched_tail(void **state)
 /* The helper thread of prefault.h: allocations with it attached are as
  * without (zeroing, contents, the windows' ends), asks for freed or odd
  * ranges are harmless, and detaching gives the block's end back. */
+static void fill_job(void *arg)
+{
+    uint32_t *a = arg;
+    for (uint32_t i = 0; i < (1u << 16); i++)
+        a[i] = i * 3;
+}
+
 static void test_prefault(void **state)
 {
     (void)state;
@@ -242,6 +249,21 @@ static void test_prefault(void **state)
         arr[i] = i;
     }
     assert_int_equal(arr[12345], 12345);
+    /* a job runs on the helper; one at a time; freeing waits for it */
+    static uint32_t filled[1 << 16];
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), 0);
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), -1);
+    fr_prefault_job_wait(pf);
+    for (uint32_t i = 0; i < (1u << 16); i++)
+        assert_int_equal(filled[i], i * 3);
+    fr_prefault_job_wait(pf);
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), 0);
+    fr_prefault_job_wait(pf);
+    assert_int_equal(fr_prefault_job(NULL, fill_job, filled), -1);
+    /* blocks freed on the helper */
+    for (int i = 0; i < 300; i++)
+        fr_prefault_release(pf, malloc((size_t)(i + 1) * 1000));
+    fr_prefault_release(pf, NULL);
     fr_prefault_sync(pf);
     size_t dropped = 0;
     assert_true(fr_prefault_done(pf, &dropped) > 0);
@@ -252,6 +274,14 @@ static void test_prefault(void **state)
     fr_prefault_free(&pf);
     assert_null(pf);
     fr_arena_free(&a);
+    /* a job or blocks left when the helper stops: run, freed */
+    pf = fr_prefault_new();
+    assert_non_null(pf);
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), 0);
+    for (int i = 0; i < 10; i++)
+        fr_prefault_release(pf, malloc(100));
+    fr_prefault_free(&pf);
+    assert_int_equal(filled[65535], 65535u * 3);
 }
 
 int main(void)
