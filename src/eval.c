@@ -3518,6 +3518,34 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     return 0;
 }
 
+/* The guards of rules lo .. hi - 1 (their choice reads only the rule, its
+ * nodes and the fast tests). */
+static void guards_range(const fr_ruleset *rs, struct fr_evindex *ix, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t r = lo; r < hi; r++) {
+        fr_guard *g = &ix->guards[r];
+        g->node = NONE32;
+        g->slot = 0;
+        uint32_t gi = ix->group_of[r];
+        if (gi != NONE32 && ix->groups[gi].cyclic)
+            continue;   /* iterated as a whole: no pruning */
+        gcand c = { 0, 0, 0, 1.0 };
+        choose_guard(rs, ix, rs->rules[r].cond, g, &c);
+    }
+}
+
+typedef struct guardjob {
+    const fr_ruleset   *rs;
+    struct fr_evindex  *ix;
+    uint32_t            lo, hi;
+} guardjob;
+
+static void guards_job(void *arg)
+{
+    guardjob *j = arg;
+    guards_range(j->rs, j->ix, j->lo, j->hi);
+}
+
 static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nk = rs->nkeys, nr = rs->nrules, ns = 2 * nk;
@@ -3534,19 +3562,18 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     if (!ss.mark || !ss.slots || !cnt || !fill)
         goto out;
 
-    /* choose the guards */
-    for (uint32_t r = 0; r < nr; r++) {
-        fr_guard *g = &ix->guards[r];
-        g->node = NONE32;
-        g->slot = 0;
-        uint32_t gi = ix->group_of[r];
-        if (gi != NONE32 && ix->groups[gi].cyclic)
-            continue;   /* iterated as a whole: no pruning */
-        gcand c = { 0, 0, 0, 1.0 };
-        choose_guard(rs, ix, rs->rules[r].cond, g, &c);
-        if (g->node != NONE32)
-            cnt[g->slot]++;
+    /* choose the guards: each rule's on its own, the second half on the
+     * helper thread if there is one (big rule sets, prefault.h) */
+    {
+        guardjob half = { rs, ix, nr / 2, nr };
+        bool job = nr >= 4096 && fr_prefault_job(a->pf, guards_job, &half) == 0;
+        guards_range(rs, ix, 0, job ? nr / 2 : nr);
+        if (job)
+            fr_prefault_job_wait(a->pf);
     }
+    for (uint32_t r = 0; r < nr; r++)
+        if (ix->guards[r].node != NONE32)
+            cnt[ix->guards[r].slot]++;
     /* open lists: each rule's open slots once (counted, and kept in
      * `oslots`, `ocnt` a rule), then the lists filled from them */
     {
