@@ -13,6 +13,7 @@
  * PTHREAD_CFLAGS) */
 #if defined(__linux__) && defined(_POSIX_THREADS) && _POSIX_THREADS > 0
 #include <pthread.h>
+#include <signal.h>
 #include <sys/mman.h>
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23   /* Linux 5.14 */
@@ -160,7 +161,15 @@ fr_prefault *fr_prefault_new(void)
         free(pf);
         return NULL;
     }
-    if (pthread_create(&pf->th, NULL, pf_run, pf) != 0) {
+    /* (the helper takes no signals: the caller's handlers run on its own
+     * threads, as without a helper) */
+    sigset_t all, old;
+    sigfillset(&all);
+    int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
+    int rc = pthread_create(&pf->th, NULL, pf_run, pf);
+    if (masked)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
         pthread_cond_destroy(&pf->idle);
         pthread_cond_destroy(&pf->wake);
         pthread_mutex_destroy(&pf->mu);
