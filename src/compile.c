@@ -725,7 +725,6 @@ static uint32_t node(cc *k, uint8_t op, fr_type t, uint32_t a, uint32_t b, ast_p
         nomem(k);
         return NONE;
     }
-    fr_prefault_ahead(k->a->pf, rs->nodes, sizeof *rs->nodes, (size_t)k->capnodes + 1, rs->nnodes, &k->pf_nodes);
     fr_node *n = &rs->nodes[rs->nnodes];
     n->op = op;
     n->kind = t.kind;
@@ -2721,6 +2720,9 @@ static void pass2(cc *k)
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
         k->file = k->files[f]->file;
         for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
+            /* (a rule's nodes are far fewer than a chunk: once a statement) */
+            fr_prefault_ahead(k->a->pf, rs->nodes, sizeof *rs->nodes, (size_t)k->capnodes + 1, rs->nnodes,
+                              &k->pf_nodes);
             if (s->kind == AS_RULE)
                 c_rule(k, &s->u.rule, rid++, &sv);
             if (release && prev && ((const void *)prev < lo || (const void *)prev >= hi))
