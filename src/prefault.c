@@ -88,9 +88,9 @@ static void *pf_run(void *arg)
             pthread_cond_broadcast(&pf->idle);
             continue;
         }
-        if (pf->nfrees) {
-            /* a block to free first (peak memory: the compiler drops a
-             * block before it needs new pages) */
+        if (pf->n == 0) {
+            /* nothing to populate (the compiler is waiting for none of
+             * it): a block to free */
             void *p = pf->frees[--pf->nfrees];
             pthread_mutex_unlock(&pf->mu);
             free(p);
