@@ -3241,14 +3241,26 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules, nk = rs->nkeys;
     uint32_t ndecl = 0;
-    for (uint32_t r = 0; r < nr; r++)
-        ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
-    if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
-        return -1;
-    for (uint32_t r = 0; r < nr; r++) {
-        ix->group_of[r] = NONE32;
-        if (rs->rules[r].kind != FR_RULE_DECLARE)
-            ix->checks[ix->nchecks++] = r;
+    if (rs->check_rules && rs->ncheck_rules <= nr) {
+        /* graph.c's list of the checks, in rule order (not another walk
+         * over the 128-byte rule records: a million of them) */
+        ndecl = nr - rs->ncheck_rules;
+        if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
+            return -1;
+        memset(ix->group_of, 0xff, (size_t)nr * sizeof *ix->group_of);
+        ix->nchecks = rs->ncheck_rules;
+        if (ix->nchecks)
+            memcpy(ix->checks, rs->check_rules, (size_t)ix->nchecks * sizeof *ix->checks);
+    } else {
+        for (uint32_t r = 0; r < nr; r++)
+            ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
+        if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
+            return -1;
+        for (uint32_t r = 0; r < nr; r++) {
+            ix->group_of[r] = NONE32;
+            if (rs->rules[r].kind != FR_RULE_DECLARE)
+                ix->checks[ix->nchecks++] = r;
+        }
     }
     /* the compiler's plan, checked: every declare rule exactly once */
     int ok = rs->groups && rs->plan_rules && rs->nplan_rules == ndecl;
