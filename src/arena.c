@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "prefault.h"
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -67,6 +68,50 @@ static void set_head(fr_arena *a, fr_block *b)
     a->cur = b->data + b->used;
     a->end = b->data + b->size;
     a->zero = b->data + (b->dirty > b->used ? b->dirty : b->used);
+    a->asked = a->cur;
+}
+
+/* With a helper (a->pf), a fresh block of FR_PF_BLOCK bytes or more is
+ * populated FR_PF_AHEAD bytes ahead of cur, and the fast path's end is at
+ * most FR_PF_WINDOW past cur (so the slow path, which calls this, runs
+ * again a window later).  Its pages beyond stay untouched: the free end of
+ * the last block costs nothing, as without a helper.  (Windows and blocks
+ * are multiples of FR_ARENA_ALIGN: end stays aligned.) */
+#define FR_PF_BLOCK  ((size_t)4 << 20)
+#define FR_PF_WINDOW ((size_t)512 << 10)
+#define FR_PF_AHEAD  ((size_t)2 << 20)
+#define FR_PF_OWN    ((size_t)64 << 20)
+
+static void pf_window(fr_arena *a)
+{
+    fr_block *b = a->head;
+    unsigned char *bend = b->data + b->size;
+    if (!a->pf || b->size < FR_PF_BLOCK) {
+        a->end = bend;
+        return;
+    }
+    size_t room = (size_t)(bend - a->cur);
+    unsigned char *want = a->cur + (room < FR_PF_AHEAD ? room : FR_PF_AHEAD);
+    /* (a request served by the slow path lies between asked and cur: it
+     * is asked for too, unless it is huge -- room to be shrunk, say) */
+    if (a->asked < a->cur && (size_t)(a->cur - a->asked) > FR_PF_OWN)
+        a->asked = a->cur;
+    if (a->asked < a->zero)
+        a->asked = a->zero;   /* (a spare's old data: its pages are in memory) */
+    if (want > a->asked) {
+        fr_prefault_ask(a->pf, a->asked, (size_t)(want - a->asked));
+        a->asked = want;
+    }
+    a->end = a->cur + (room < FR_PF_WINDOW ? room : FR_PF_WINDOW);
+}
+
+void fr_arena_set_prefault(fr_arena *a, struct fr_prefault *pf)
+{
+    if (!a)
+        return;
+    a->pf = pf;
+    a->asked = a->cur;
+    pf_window(a);
 }
 
 fr_arena *fr_arena_new(void)
@@ -92,6 +137,16 @@ static void free_chain(fr_block *b)
     }
 }
 
+/* Blocks the compiler drops as it goes: freed on the helper, if any. */
+static void release_chain(fr_arena *a, fr_block *b)
+{
+    while (b) {
+        fr_block *p = b->prev;
+        fr_prefault_release(a->pf, b);
+        b = p;
+    }
+}
+
 void fr_arena_free(fr_arena **ap)
 {
     if (!ap || !*ap)
@@ -108,7 +163,7 @@ void fr_arena_free_older(fr_arena *a, const void *p, const void **lo, const void
     const unsigned char *q = p;
     for (fr_block *b = a->head; b; b = b->prev)
         if (q >= b->data && q < b->data + b->size) {
-            free_chain(b->prev);
+            release_chain(a, b->prev);
             b->prev = NULL;
             *lo = b->data;
             *hi = b->data + b->size;
@@ -127,8 +182,8 @@ static void take_spare(fr_arena *a, fr_block *b)
     if (h->dirty < h->used)
         h->dirty = h->used;
     b->prev = h;
-    b->used = 0;
-    b->dirty = b->size;   /* old data throughout: zalloc clears */
+    b->used = 0;   /* (old data below b->dirty: zalloc clears it; above, the
+                      calloc'd block's pages are zero, and untouched) */
     set_head(a, b);
     a->head_spare = 1;
 }
@@ -143,6 +198,10 @@ void fr_arena_give(fr_arena *to, fr_arena **from)
     }
     /* the spare list largest first (a chain is newest, and largest, first) */
     fr_block *b = (*from)->head, **tail = &to->spare;
+    /* (how far the newest block was used: its old data) */
+    b->used = (size_t)((*from)->cur - b->data);
+    if (b->dirty < b->used)
+        b->dirty = b->used;
     while (*tail)
         tail = &(*tail)->prev;
     while (b) {
@@ -188,7 +247,8 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
     size_t need = (n + FR_ARENA_ALIGN - 1) & ~(size_t)(FR_ARENA_ALIGN - 1);
     fr_block *b = a->head;
     a->cur = (unsigned char *)(((uintptr_t)a->cur + FR_ARENA_ALIGN - 1) & ~(uintptr_t)(FR_ARENA_ALIGN - 1));
-    if ((size_t)(a->end - a->cur) < need) {
+    /* (the block's own end: `end` may be a helper's window before it) */
+    if ((size_t)(b->data + b->size - a->cur) < need) {
         /* a spare block that fits, if any */
         for (fr_block **sp = &a->spare; *sp; sp = &(*sp)->prev)
             if ((*sp)->size >= need) {
@@ -197,6 +257,7 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
                 take_spare(a, s);
                 void *p = a->cur;
                 a->cur += need;
+                pf_window(a);
                 return p;
             }
         if (a->head_spare && need >= FR_ARENA_SPARE && (size_t)(a->end - a->cur) >= FR_ARENA_SPARE) {
@@ -209,6 +270,10 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
             nb->used = nb->dirty = need;
             b->prev = nb;
             *fresh = true;
+            /* (such a request is most often an array written whole: up to
+             * FR_PF_OWN bytes, the helper faults it in) */
+            if (a->pf && need <= FR_PF_OWN)
+                fr_prefault_ask(a->pf, nb->data, need);
             return nb->data;
         }
         size_t size = b->size;
@@ -229,6 +294,7 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
     }
     void *p = a->cur;
     a->cur += need;
+    pf_window(a);
     return p;
 }
 
@@ -247,6 +313,19 @@ void *fr_arena_zalloc_slow(fr_arena *a, size_t n)
     if (p && !fresh && p < a->zero) {
         size_t k = (size_t)(a->zero - p);
         memset(p, 0, n <= k ? n : k);
+    }
+    return p;
+}
+
+void *fr_arena_alloc_room(fr_arena *a, size_t n)
+{
+    struct fr_prefault *pf = a->pf;
+    a->pf = NULL;
+    void *p = fr_arena_alloc(a, n);
+    a->pf = pf;
+    if (p && pf) {
+        a->asked = a->cur;   /* (the room is the newest allocation, or has a block of its own) */
+        pf_window(a);
     }
     return p;
 }

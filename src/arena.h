@@ -13,11 +13,15 @@
 #define FR_ARENA_ALIGN 16
 
 typedef struct fr_arena {
-    unsigned char   *cur, *end;   /* the newest block's free bytes (end is aligned) */
+    unsigned char   *cur, *end;   /* the newest block's free bytes (end is aligned);
+                                     with a helper (pf), end may be a window's end
+                                     before the block's (the slow path moves it) */
     unsigned char   *zero;        /* [zero, end) of the newest block is zero */
     struct fr_block *head;        /* the newest block (arena.c) */
     struct fr_block *spare;       /* blocks given by fr_arena_give, not yet used */
     unsigned char    head_spare;  /* the newest block was a spare */
+    struct fr_prefault *pf;       /* populates the newest block ahead of cur (prefault.h) */
+    unsigned char   *asked;       /* how far pf was asked to in the newest block */
 } fr_arena;
 
 fr_arena *fr_arena_new(void);
@@ -30,6 +34,11 @@ fr_arena *fr_arena_new(void);
  * rules, measured on the bench machine.) */
 void      fr_mem_hugepages(void *p, size_t n);
 void      fr_arena_free(fr_arena **a);
+/* With pf (a helper thread, prefault.h), the pages of a big newest block
+ * are populated a few MiB ahead of the allocations: the fast path's `end`
+ * is then at most a window past `cur`, and the slow path moves it on and
+ * asks for the next pages.  NULL detaches the helper (before it stops). */
+void      fr_arena_set_prefault(fr_arena *a, struct fr_prefault *pf);
 void     *fr_arena_alloc_slow(fr_arena *a, size_t n);
 void     *fr_arena_zalloc_slow(fr_arena *a, size_t n);
 
@@ -78,6 +87,9 @@ static inline void *fr_arena_zalloc8(fr_arena *a, size_t n)
 }
 
 void     *fr_arena_array(fr_arena *a, size_t n, size_t size);  /* zeroed, overflow-checked */
+/* As fr_arena_alloc, for room that will be shrunk (fr_arena_shrink) to
+ * what is used: a helper (pf) is not asked to populate it. */
+void     *fr_arena_alloc_room(fr_arena *a, size_t n);
 /* The newest allocation p (of n bytes) keeps its first m <= n: the rest
  * goes back to the arena (not written to: an untouched page of a big
  * block costs no memory).  A no-op when p is not the newest. */

@@ -18,6 +18,12 @@ typedef struct fr_deps {
     uint32_t *keys;
 } fr_deps;
 
+/* Whether fr_compile populates fresh memory ahead of its use on a helper
+ * thread (prefault.h): -1 (the default) when the rule text is big
+ * (FR_PREFAULT_MIN bytes or more), 0 never, 1 always (tests). */
+#define FR_PREFAULT_MIN ((size_t)1 << 20)
+void fr_compiler_set_prefault(fr_compiler *c, int mode);
+
 /* graph.c: fills each key's declarers/readers, the evaluation plan
  * (plan_rules, groups, check_rules) and, with `lint`, reports dependency
  * cycles as warnings.  Returns 0, or -1 when out of memory. */
@@ -26,6 +32,12 @@ int fr_graph_build(fr_ruleset *rs, const fr_deps *deps, fr_errsink *sink, bool l
 /* ir.c: builds the name hash tables of a ruleset (keys + aliases, rules)
  * and the CLI spelling hash.  Returns 0 or -1 (out of memory). */
 int fr_ir_index(fr_ruleset *rs);
+/* fr_ir_index in two steps: the key and spelling tables and the rule
+ * table's memory (0 or -1), then filling the rule table (reads only the
+ * rules' names: fr_compile runs it on its helper thread while the graph
+ * is built). */
+int  fr_ir_index_keys(fr_ruleset *rs);
+void fr_ir_index_rules(void *rs);
 
 /* dump.c helper: an expression in readable infix form, appended to a
  * growable buffer.  Returns 0 or -1. */

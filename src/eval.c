@@ -26,6 +26,7 @@
 #include <pcre2.h>
 
 #include "eval.h"
+#include "prefault.h"
 #include "interp.h"
 
 #define NONE32 UINT32_MAX
@@ -3250,14 +3251,26 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules, nk = rs->nkeys;
     uint32_t ndecl = 0;
-    for (uint32_t r = 0; r < nr; r++)
-        ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
-    if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
-        return -1;
-    for (uint32_t r = 0; r < nr; r++) {
-        ix->group_of[r] = NONE32;
-        if (rs->rules[r].kind != FR_RULE_DECLARE)
-            ix->checks[ix->nchecks++] = r;
+    if (rs->check_rules && rs->ncheck_rules <= nr) {
+        /* graph.c's list of the checks, in rule order (not another walk
+         * over the 128-byte rule records: a million of them) */
+        ndecl = nr - rs->ncheck_rules;
+        if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
+            return -1;
+        memset(ix->group_of, 0xff, (size_t)nr * sizeof *ix->group_of);
+        ix->nchecks = rs->ncheck_rules;
+        if (ix->nchecks)
+            memcpy(ix->checks, rs->check_rules, (size_t)ix->nchecks * sizeof *ix->checks);
+    } else {
+        for (uint32_t r = 0; r < nr; r++)
+            ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
+        if (AU(ix->group_of, nr) || AU(ix->checks, nr - ndecl))
+            return -1;
+        for (uint32_t r = 0; r < nr; r++) {
+            ix->group_of[r] = NONE32;
+            if (rs->rules[r].kind != FR_RULE_DECLARE)
+                ix->checks[ix->nchecks++] = r;
+        }
     }
     /* the compiler's plan, checked: every declare rule exactly once */
     int ok = rs->groups && rs->plan_rules && rs->nplan_rules == ndecl;
@@ -3527,6 +3540,34 @@ static int build_baseline(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *
     return 0;
 }
 
+/* The guards of rules lo .. hi - 1 (their choice reads only the rule, its
+ * nodes and the fast tests). */
+static void guards_range(const fr_ruleset *rs, struct fr_evindex *ix, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t r = lo; r < hi; r++) {
+        fr_guard *g = &ix->guards[r];
+        g->node = NONE32;
+        g->slot = 0;
+        uint32_t gi = ix->group_of[r];
+        if (gi != NONE32 && ix->groups[gi].cyclic)
+            continue;   /* iterated as a whole: no pruning */
+        gcand c = { 0, 0, 0, 1.0 };
+        choose_guard(rs, ix, rs->rules[r].cond, g, &c);
+    }
+}
+
+typedef struct guardjob {
+    const fr_ruleset   *rs;
+    struct fr_evindex  *ix;
+    uint32_t            lo, hi;
+} guardjob;
+
+static void guards_job(void *arg)
+{
+    guardjob *j = arg;
+    guards_range(j->rs, j->ix, j->lo, j->hi);
+}
+
 static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nk = rs->nkeys, nr = rs->nrules, ns = 2 * nk;
@@ -3543,19 +3584,18 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     if (!ss.mark || !ss.slots || !cnt || !fill)
         goto out;
 
-    /* choose the guards */
-    for (uint32_t r = 0; r < nr; r++) {
-        fr_guard *g = &ix->guards[r];
-        g->node = NONE32;
-        g->slot = 0;
-        uint32_t gi = ix->group_of[r];
-        if (gi != NONE32 && ix->groups[gi].cyclic)
-            continue;   /* iterated as a whole: no pruning */
-        gcand c = { 0, 0, 0, 1.0 };
-        choose_guard(rs, ix, rs->rules[r].cond, g, &c);
-        if (g->node != NONE32)
-            cnt[g->slot]++;
+    /* choose the guards: each rule's on its own, the second half on the
+     * helper thread if there is one (big rule sets, prefault.h) */
+    {
+        guardjob half = { rs, ix, nr / 2, nr };
+        bool job = nr >= 4096 && fr_prefault_job(a->pf, guards_job, &half) == 0;
+        guards_range(rs, ix, 0, job ? nr / 2 : nr);
+        if (job)
+            fr_prefault_job_wait(a->pf);
     }
+    for (uint32_t r = 0; r < nr; r++)
+        if (ix->guards[r].node != NONE32)
+            cnt[ix->guards[r].slot]++;
     /* open lists: each rule's open slots once (counted, and kept in
      * `oslots`, `ocnt` a rule), then the lists filled from them */
     {
@@ -3831,12 +3871,16 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     /* fast node tests: room for one a node, uninitialised (the untouched
      * pages of a big block cost nothing), then the rest given back */
     size_t room = ((size_t)rs->nnodes + 1) * sizeof *ix->fast;
-    if (AZ(ix->fast_id, rs->nnodes) || !(ix->fast = fr_arena_alloc(a, room)))
+    if (AZ(ix->fast_id, rs->nnodes) || !(ix->fast = fr_arena_alloc_room(a, room)))
         return -1;
     memset(&ix->fast[0], 0, sizeof ix->fast[0]);
     ix->fast[0].slot = NONE32;
     ix->nfast = 1;
+    fr_pf_cursor pfc_fast = { 0, 0 }, pfc_id = { 0, 0 };
     for (uint32_t n = 0; n < rs->nnodes; n++) {
+        /* (both written in node order: a helper faults their pages in ahead) */
+        fr_prefault_ahead(a->pf, ix->fast, sizeof *ix->fast, (size_t)rs->nnodes + 1, ix->nfast, &pfc_fast);
+        fr_prefault_ahead(a->pf, ix->fast_id, sizeof *ix->fast_id, rs->nnodes, n, &pfc_id);
         fr_fast *fn = &ix->fast[ix->nfast];
         const fr_node *nd = &rs->nodes[n];
         /* an int key against an int constant */

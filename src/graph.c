@@ -49,16 +49,20 @@ static uint32_t succ(const graph *g, uint32_t v, uint32_t i)
 
 /* ---- per-key declarers and readers ------------------------------------------- */
 
-static int key_lists(fr_ruleset *rs)
+static int key_lists(fr_ruleset *rs, uint32_t *ndecl)
 {
+    uint32_t nd = 0;
     for (uint32_t r = 0; r < rs->nrules; r++) {
         const fr_rule *ru = &rs->rules[r];
-        if (ru->kind == FR_RULE_DECLARE)
+        if (ru->kind == FR_RULE_DECLARE) {
+            nd++;
             for (uint32_t i = 0; i < ru->nitems; i++)
                 rs->keys[ru->items[i].key].ndeclarers++;
+        }
         for (uint32_t i = 0; i < ru->nreads; i++)
             rs->keys[ru->reads[i]].nreaders++;
     }
+    *ndecl = nd;
     for (uint32_t k = 0; k < rs->nkeys; k++) {
         fr_key *key = &rs->keys[k];
         key->declarers = fr_arena_array(rs->arena, key->ndeclarers + 1, sizeof *key->declarers);
@@ -309,11 +313,9 @@ oom:
 
 int fr_graph_build(fr_ruleset *rs, const fr_deps *deps, fr_errsink *sink, bool lint)
 {
-    if (key_lists(rs) < 0)
+    uint32_t ndecl;
+    if (key_lists(rs, &ndecl) < 0)
         return -1;
-    uint32_t ndecl = 0;
-    for (uint32_t r = 0; r < rs->nrules; r++)
-        ndecl += rs->rules[r].kind == FR_RULE_DECLARE;
     rs->check_rules = fr_arena_array(rs->arena, rs->nrules - ndecl + 1, sizeof *rs->check_rules);
     rs->plan_rules = fr_arena_array(rs->arena, ndecl + 1, sizeof *rs->plan_rules);
     rs->groups = fr_arena_array(rs->arena, ndecl + 1, sizeof *rs->groups);

@@ -42,13 +42,9 @@ static uint32_t pow2_for(uint32_t n)
 }
 
 /* A table of `n` ids whose names are given by name_of(rs, id). */
-static uint32_t *build_table(fr_ruleset *rs, uint32_t n, const char *(*name_of)(const fr_ruleset *, uint32_t),
-                             uint32_t *mask)
+static void fill_table(const fr_ruleset *rs, uint32_t *t, uint32_t cap, uint32_t n,
+                       const char *(*name_of)(const fr_ruleset *, uint32_t))
 {
-    uint32_t cap = pow2_for(n);
-    uint32_t *t = fr_arena_alloc(rs->arena, (size_t)cap * sizeof *t);
-    if (!t)
-        return NULL;
     memset(t, 0xff, (size_t)cap * sizeof *t);
     for (uint32_t id = 0; id < n; id++) {
         const char *s = name_of(rs, id);
@@ -59,9 +55,20 @@ static uint32_t *build_table(fr_ruleset *rs, uint32_t n, const char *(*name_of)(
             i = (i + 1) & (cap - 1);
         t[i] = id;
     }
+}
+
+static uint32_t *build_table(fr_ruleset *rs, uint32_t n, const char *(*name_of)(const fr_ruleset *, uint32_t),
+                             uint32_t *mask)
+{
+    uint32_t cap = pow2_for(n);
+    uint32_t *t = fr_arena_alloc(rs->arena, (size_t)cap * sizeof *t);
+    if (!t)
+        return NULL;
+    fill_table(rs, t, cap, n, name_of);
     *mask = cap - 1;
     return t;
 }
+
 
 static const char *keyish_name(const fr_ruleset *rs, uint32_t id)
 {
@@ -80,10 +87,26 @@ static const char *cli_name_of(const fr_ruleset *rs, uint32_t id)
 
 int fr_ir_index(fr_ruleset *rs)
 {
+    if (fr_ir_index_keys(rs) < 0)
+        return -1;
+    fr_ir_index_rules(rs);
+    return 0;
+}
+
+int fr_ir_index_keys(fr_ruleset *rs)
+{
     rs->keyhash = build_table(rs, rs->nkeys + rs->naliases, keyish_name, &rs->keyhash_mask);
-    rs->rulehash = build_table(rs, rs->nrules, rule_name_of, &rs->rulehash_mask);
     rs->clihash = build_table(rs, rs->nclinames, cli_name_of, &rs->clihash_mask);
+    uint32_t cap = pow2_for(rs->nrules);
+    rs->rulehash = fr_arena_alloc(rs->arena, (size_t)cap * sizeof *rs->rulehash);
+    rs->rulehash_mask = cap - 1;
     return rs->keyhash && rs->rulehash && rs->clihash ? 0 : -1;
+}
+
+void fr_ir_index_rules(void *arg)
+{
+    fr_ruleset *rs = arg;
+    fill_table(rs, rs->rulehash, rs->rulehash_mask + 1, rs->nrules, rule_name_of);
 }
 
 static bool same(const char *s, const char *name, size_t len)

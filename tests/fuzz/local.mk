@@ -9,7 +9,7 @@
 
 FUZZ_REPLAY = tests/fuzz/replay_compile tests/fuzz/replay_eval tests/fuzz/replay_doc
 check_PROGRAMS += $(FUZZ_REPLAY)
-FUZZ_REPLAY_LDADD = libflagrule.la $(PCRE2_LIBS)
+FUZZ_REPLAY_LDADD = libflagrule.la $(PCRE2_LIBS) $(PTHREAD_LIBS)
 tests_fuzz_replay_compile_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_compile.c \
 	tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
 tests_fuzz_replay_compile_LDADD = $(FUZZ_REPLAY_LDADD)

@@ -26,7 +26,7 @@ EXTRA_DIST += $(HOSTILE_TESTS) tests/hostile/hostile.py tests/hostile/failmalloc
 # link time (libflagrule is static here).
 check_PROGRAMS += tests/hostile/oom
 tests_hostile_oom_SOURCES = tests/hostile/oom.c tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
-tests_hostile_oom_LDADD = libflagrule.la $(PCRE2_LIBS)
+tests_hostile_oom_LDADD = libflagrule.la $(PCRE2_LIBS) $(PTHREAD_LIBS)
 tests_hostile_oom_LDFLAGS = $(AM_LDFLAGS) \
 	-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
 TESTS += tests/hostile/oom

@@ -7,10 +7,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "arena.h"
+#include "prefault.h"
 
 static int all_zero(const unsigned char *p, size_t n)
 {
@@ -154,12 +156,142 @@ static void test_give(void **state)
     fr_arena_free(&to);
 }
 
+/* A given block's part the old arena never reached is zero and is not
+ * cleared again (nor its pages touched): zeroed allocations there are
+ * zero, those below are cleared. */
+static void test_give_untouched_tail(void **state)
+{
+    (void)state;
+    fr_arena *to = fr_arena_new(), *from = fr_arena_new();
+    assert_non_null(to);
+    assert_non_null(from);
+    /* the newest block of `from` (8 MiB) used for about 3 MiB */
+    unsigned char *big = fr_arena_alloc(from, (size_t)5 << 20);
+    assert_non_null(big);
+    memset(big, 0xa5, (size_t)5 << 20);
+    unsigned char *p = fr_arena_alloc(from, (size_t)3 << 20);
+    assert_non_null(p);
+    memset(p, 0xc3, (size_t)3 << 20);
+    fr_arena_give(to, &from);
+    for (int i = 0; i < 40; i++) {
+        size_t n = (size_t)(i % 7 + 1) * 100000;
+        unsigned char *z = fr_arena_zalloc(to, n);
+        assert_non_null(z);
+        assert_true(all_zero(z, n));
+        memset(z, 0x3c, n);
+        unsigned char *q = fr_arena_alloc(to, n / 3 + 1);
+        assert_non_null(q);
+        memset(q, 0x99, n / 3 + 1);
+    }
+    fr_arena_free(&to);
+}
+
+/* The helper thread of prefault.h: allocations with it attached are as
+ * without (zeroing, contents, the windows' ends), asks for freed or odd
+ * ranges are harmless, and detaching gives the block's end back. */
+static void fill_job(void *arg)
+{
+    uint32_t *a = arg;
+    for (uint32_t i = 0; i < (1u << 16); i++)
+        a[i] = i * 3;
+}
+
+static void test_prefault(void **state)
+{
+    (void)state;
+    fr_prefault *pf = fr_prefault_new();
+    if (!pf) {
+        /* (no threads or no MADV_POPULATE_WRITE here: nothing to test but
+         * the no-ops) */
+        fr_prefault_ask(NULL, "x", 1);
+        fr_prefault_sync(NULL);
+        fr_prefault_free(&pf);
+        skip();
+    }
+    fr_arena *a = fr_arena_new();
+    assert_non_null(a);
+    fr_arena_set_prefault(a, pf);
+    unsigned char *saved[64];
+    size_t savedn[64];
+    int ns = 0;
+    size_t total = 0;
+    for (int i = 0; total < ((size_t)96 << 20); i++) {
+        size_t n = i % 97 == 0 ? (size_t)(i % 5 + 1) << 20 : 1 + (size_t)(i * 7919) % 60000;
+        unsigned char *z = i % 2 ? fr_arena_zalloc(a, n) : fr_arena_zalloc8(a, n);
+        assert_non_null(z);
+        assert_true(all_zero(z, n));
+        memset(z, (unsigned char)(i | 1), n);
+        if (i % 101 == 0 && ns < 64) {
+            saved[ns] = z;
+            savedn[ns++] = n;
+        }
+        char *s = fr_arena_strndup(a, "abcdefghij", (size_t)(i % 10));
+        assert_non_null(s);
+        assert_int_equal(strlen(s), i % 10);
+        total += n;
+    }
+    for (int j = 0; j < ns; j++)
+        for (size_t k = 0; k < savedn[j]; k += 4093)
+            assert_int_equal(saved[j][k], saved[j][0]);
+    /* ranges freed meanwhile, unaligned, empty, wrapping */
+    unsigned char *m = malloc((size_t)8 << 20);
+    assert_non_null(m);
+    fr_prefault_ask(pf, m + 1, ((size_t)8 << 20) - 2);
+    free(m);
+    fr_prefault_ask(pf, "abc", 3);
+    fr_prefault_ask(pf, "abc", 0);
+    fr_prefault_ask(pf, (void *)(uintptr_t)-4096, 8192);
+    fr_pf_cursor cur = { 0, 0 };
+    uint64_t *arr = fr_arena_alloc(a, ((size_t)16 << 20) * sizeof *arr);
+    assert_non_null(arr);
+    for (size_t i = 0; i < ((size_t)16 << 20); i++) {
+        fr_prefault_ahead(pf, arr, sizeof *arr, (size_t)16 << 20, i, &cur);
+        arr[i] = i;
+    }
+    assert_int_equal(arr[12345], 12345);
+    /* a job runs on the helper; one at a time; freeing waits for it */
+    static uint32_t filled[1 << 16];
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), 0);
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), -1);
+    fr_prefault_job_wait(pf);
+    for (uint32_t i = 0; i < (1u << 16); i++)
+        assert_int_equal(filled[i], i * 3);
+    fr_prefault_job_wait(pf);
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), 0);
+    fr_prefault_job_wait(pf);
+    assert_int_equal(fr_prefault_job(NULL, fill_job, filled), -1);
+    /* blocks freed on the helper */
+    for (int i = 0; i < 300; i++)
+        fr_prefault_release(pf, malloc((size_t)(i + 1) * 1000));
+    fr_prefault_release(pf, NULL);
+    fr_prefault_sync(pf);
+    size_t dropped = 0;
+    assert_true(fr_prefault_done(pf, &dropped) > 0);
+    fr_arena_set_prefault(a, NULL);
+    /* without the helper the newest block's end is its own again */
+    unsigned char *last = fr_arena_alloc(a, 100);
+    assert_non_null(last);
+    fr_prefault_free(&pf);
+    assert_null(pf);
+    fr_arena_free(&a);
+    /* a job or blocks left when the helper stops: run, freed */
+    pf = fr_prefault_new();
+    assert_non_null(pf);
+    assert_int_equal(fr_prefault_job(pf, fill_job, filled), 0);
+    for (int i = 0; i < 10; i++)
+        fr_prefault_release(pf, malloc(100));
+    fr_prefault_free(&pf);
+    assert_int_equal(filled[65535], 65535u * 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zalloc_zero),
         cmocka_unit_test(test_free_older),
         cmocka_unit_test(test_give),
+        cmocka_unit_test(test_give_untouched_tail),
+        cmocka_unit_test(test_prefault),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,9 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "flagrule.h"
+#include "compile.h"
 #include "eval.h"
 
 /* ---- helpers -------------------------------------------------------------- */
@@ -1173,40 +1175,70 @@ static void test_tree_release(void **state)
     }
     memcpy(text + len, tail, sizeof tail);
     len += sizeof tail - 1;
-    fr_ruleset *rs[2];
-    for (int skip = 0; skip < 2; skip++) {
+    /* (and, third and fourth, with the helper thread that faults fresh
+     * memory in forced on: fr_compiler_set_prefault, prefault.h) */
+    fr_ruleset *rs[4];
+    for (int v = 0; v < 4; v++) {
         fr_compiler *c = fr_compiler_new();
         assert_non_null(c);
-        fr_compiler_set_skip_tests(c, skip);
-        assert_int_equal(fr_compiler_add_text(c, "t.rules", text, len), FR_OK);
+        fr_compiler_set_skip_tests(c, v > 0);
+        fr_compiler_set_prefault(c, v >= 2 ? 1 : 0);
+        if (v == 3) {
+            /* (from a file: add_file reads it with the helper too; named
+             * t.rules from its directory, so that locations read alike) */
+            char dir[] = "/tmp/fr-test-eval-XXXXXX", cwd[4096];
+            assert_non_null(getcwd(cwd, sizeof cwd));
+            assert_non_null(mkdtemp(dir));
+            assert_int_equal(chdir(dir), 0);
+            FILE *f = fopen("t.rules", "wb");
+            assert_non_null(f);
+            assert_int_equal(fwrite(text, 1, len, f), len);
+            assert_int_equal(fclose(f), 0);
+            assert_int_equal(fr_compiler_add_path(c, "t.rules"), FR_OK);
+            remove("t.rules");
+            assert_int_equal(chdir(cwd), 0);
+            rmdir(dir);
+        } else {
+            assert_int_equal(fr_compiler_add_text(c, "t.rules", text, len), FR_OK);
+        }
         fr_rc rc = FR_OK;
-        rs[skip] = fr_compile(c, &rc);
+        rs[v] = fr_compile(c, &rc);
         assert_int_equal(rc, FR_OK);
-        assert_non_null(rs[skip]);
+        assert_non_null(rs[v]);
         fr_compiler_free(&c);
     }
-    assert_int_equal(fr_ruleset_nrules(rs[0]), fr_ruleset_nrules(rs[1]));
+    for (int v = 1; v < 4; v++) {
+        assert_int_equal(fr_ruleset_nrules(rs[0]), fr_ruleset_nrules(rs[v]));
+        assert_int_equal(rs[0]->nnodes, rs[v]->nnodes);
+        for (size_t i = 0; i < nr; i++)
+            assert_string_equal(fr_rule_name(rs[0], i), fr_rule_name(rs[v], i));
+    }
     assert_int_equal(fr_ruleset_nrules(rs[0]), nr);
-    assert_int_equal(rs[0]->nnodes, rs[1]->nnodes);
-    for (size_t i = 0; i < nr; i++)
-        assert_string_equal(fr_rule_name(rs[0], i), fr_rule_name(rs[1], i));
-    fr_eval *ev[2] = { fr_eval_new(rs[0]), fr_eval_new(rs[1]) };
-    assert_non_null(ev[0]);
-    assert_non_null(ev[1]);
+    char *dump[2] = { fr_ruleset_dump(rs[1]), fr_ruleset_dump(rs[2]) };
+    assert_non_null(dump[0]);
+    assert_non_null(dump[1]);
+    assert_string_equal(dump[0], dump[1]);
+    free(dump[0]);
+    free(dump[1]);
+    fr_eval *ev[4] = { fr_eval_new(rs[0]), fr_eval_new(rs[1]), fr_eval_new(rs[2]), fr_eval_new(rs[3]) };
+    for (int i = 0; i < 4; i++)
+        assert_non_null(ev[i]);
     for (int c = 0; c < 200; c++) {
         char line[256];
         gen_config(&r, line, sizeof line);
-        char *d[2];
-        for (int i = 0; i < 2; i++) {
+        char *d[4];
+        for (int i = 0; i < 4; i++) {
             const fr_result *res = fr_eval_line(ev[i], line, strlen(line));
             assert_non_null(res);
             d[i] = describe(rs[i], res, 1);
         }
         assert_string_equal(d[0], d[1]);
-        free(d[0]);
-        free(d[1]);
+        assert_string_equal(d[0], d[2]);
+        assert_string_equal(d[0], d[3]);
+        for (int i = 0; i < 4; i++)
+            free(d[i]);
     }
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 4; i++) {
         fr_eval_free(&ev[i]);
         fr_ruleset_free(&rs[i]);
     }
