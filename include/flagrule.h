@@ -108,6 +108,13 @@ void fr_compiler_set_lint(fr_compiler *c, bool on);
  * (check, resolve, explain): `flagrule test`, `lint` and `doc` parse all.
  * Off by default. */
 void fr_compiler_set_skip_tests(fr_compiler *c, bool on);
+/* Whether fr_compile may start one helper thread while it compiles a big
+ * rule text (1 MiB or more, ~15,000 rules): the thread faults fresh memory
+ * in ahead of the compiler and takes some independent work, and is joined
+ * before fr_compile returns; it changes no result and no diagnostic.  On by
+ * default; off for callers that must not create threads (e.g. between fork
+ * and exec, or under a seccomp policy). */
+void fr_compiler_set_threads(fr_compiler *c, bool on);
 
 void fr_ruleset_free(fr_ruleset **rs);
 

@@ -42,6 +42,7 @@ struct fr_compiler {
     bool         oom;
     bool         io_failed;   /* a path could not be read */
     int          prefault;    /* fr_compiler_set_prefault: -1 auto, 0 off, 1 on */
+    unsigned     helpers;     /* helper threads started (fr_compiler_helpers) */
     uint32_t    *files;       /* file ids added, in order */
     size_t       nfiles, capfiles;
 };
@@ -93,6 +94,16 @@ void fr_compiler_set_lint(fr_compiler *c, bool on)
 {
     if (c)
         c->lint = on;
+}
+
+void fr_compiler_set_threads(fr_compiler *c, bool on)
+{
+    fr_compiler_set_prefault(c, on ? -1 : 0);
+}
+
+unsigned fr_compiler_helpers(const fr_compiler *c)
+{
+    return c ? c->helpers : 0;
 }
 
 void fr_compiler_set_prefault(fr_compiler *c, int mode)
@@ -194,6 +205,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
     fr_prefault *pf = NULL;
     if (c->prefault > 0 || (c->prefault < 0 && cap >= FR_PREFAULT_MIN)) {
         pf = fr_prefault_new();
+        c->helpers += pf != NULL;
         fr_prefault_ask(pf, buf + cap / 3, cap - cap / 3);
     }
     for (;;) {
@@ -2950,6 +2962,7 @@ fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
         text += n;
     }
     fr_prefault *pf = c->prefault > 0 || (c->prefault < 0 && text >= FR_PREFAULT_MIN) ? fr_prefault_new() : NULL;
+    c->helpers += pf != NULL;
     fr_arena_set_prefault(rs->arena, pf);
     fr_arena_set_prefault(ast, pf);
     cc k;

@@ -23,6 +23,8 @@ typedef struct fr_deps {
  * (FR_PREFAULT_MIN bytes or more), 0 never, 1 always (tests). */
 #define FR_PREFAULT_MIN ((size_t)1 << 20)
 void fr_compiler_set_prefault(fr_compiler *c, int mode);
+/* How many helper threads this compiler has started so far (tests). */
+unsigned fr_compiler_helpers(const fr_compiler *c);
 
 /* graph.c: fills each key's declarers/readers, the evaluation plan
  * (plan_rules, groups, check_rules) and, with `lint`, reports dependency

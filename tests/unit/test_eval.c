@@ -21,6 +21,7 @@
 #include "flagrule.h"
 #include "compile.h"
 #include "eval.h"
+#include "prefault.h"
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -1245,6 +1246,62 @@ static void test_tree_release(void **state)
     free(text);
 }
 
+/* fr_compiler_set_threads (public): a big rule text (1 MiB or more) starts
+ * the compiler's helper thread by default, none when threads are off, and
+ * both rule sets are the same. */
+static void test_threads_option(void **state)
+{
+    (void)state;
+    rng r = { 20261204 };
+    static const char head[] =
+        "flag e0 : enum { v0, v1, v2 } = v0;\n"
+        "flag e1 : enum { v0, v1, v2 } = v0;\n"
+        "flag e2 : enum { v0, v1, v2 } = v1;\n"
+        "flag i0 : int = 0;\n"
+        "flag i1 : int = 2;\n"
+        "flag b0 : bool = false;\n"
+        "flag b1 : bool = true;\n";
+    size_t cap = FR_PREFAULT_MIN + 4096, len = strlen(head);
+    char *text = malloc(cap);
+    assert_non_null(text);
+    memcpy(text, head, len);
+    unsigned nr = 0;
+    while (len < FR_PREFAULT_MIN) {
+        char rule[400];
+        gen_rule2(&r, nr++, rule, sizeof rule);
+        size_t n = strlen(rule);
+        assert_true(len + n < cap);
+        memcpy(text + len, rule, n);
+        len += n;
+    }
+    /* (no MADV_POPULATE_WRITE on this kernel: no helper either way) */
+    fr_prefault *probe = fr_prefault_new();
+    bool can = probe != NULL;
+    fr_prefault_free(&probe);
+    char *dump[2];
+    for (int on = 0; on < 2; on++) {
+        fr_compiler *c = fr_compiler_new();
+        assert_non_null(c);
+        if (!on)
+            fr_compiler_set_threads(c, false);
+        assert_int_equal(fr_compiler_add_text(c, "t.rules", text, len), FR_OK);
+        fr_rc rc = FR_OK;
+        fr_ruleset *rs = fr_compile(c, &rc);
+        assert_int_equal(rc, FR_OK);
+        assert_non_null(rs);
+        assert_int_equal(fr_ruleset_nrules(rs), nr);
+        assert_int_equal(fr_compiler_helpers(c), on && can ? 1 : 0);
+        dump[on] = fr_ruleset_dump(rs);
+        assert_non_null(dump[on]);
+        fr_ruleset_free(&rs);
+        fr_compiler_free(&c);
+    }
+    assert_string_equal(dump[0], dump[1]);
+    free(dump[0]);
+    free(dump[1]);
+    free(text);
+}
+
 static void test_modes_agree(void **state)
 {
     (void)state;
@@ -1446,6 +1503,7 @@ int main(void)
         cmocka_unit_test(test_regex_jit),
         cmocka_unit_test(test_modes_agree_many),
         cmocka_unit_test(test_tree_release),
+        cmocka_unit_test(test_threads_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
