@@ -1520,12 +1520,24 @@ typedef struct fp_exp {
     uint32_t  start, end;
 } fp_exp;
 
-static ast_name fp_name(fp_state *st, const fp_tok *k, bool cache)
+/* fp_name's slow path: interns the name (and caches it at i when w). */
+static __attribute__((noinline)) const char *fp_intern(fp_state *st, const char *p, size_t len, uint64_t w,
+                                                       size_t i)
 {
-    ast_name n;
-    memset(&n, 0, sizeof n);
+    const char *s = fr_intern(st->ctx->names, p, len);
+    if (!s)
+        st->ctx->oom = st->ctx->stop = true;
+    else if (w) {
+        st->nc->w[i] = w;
+        st->nc->s[i] = s;
+    }
+    return s;
+}
+
+static inline ast_name fp_name(fp_state *st, const fp_tok *k, bool cache)
+{
     size_t len = k->end - k->start;
-    const char *p = st->ctx->text + k->start;
+    const char *p = st->ctx->text + k->start, *s;
     /* the text is followed by two NULs: 8 bytes from p are readable when
      * p + 8 <= text + len + 2 */
     if (cache && len < 8 && k->start + 8 <= st->ctx->len + 2) {
@@ -1534,24 +1546,11 @@ static ast_name fp_name(fp_state *st, const fp_tok *k, bool cache)
         w = (w & (((uint64_t)1 << (8 * len)) - 1)) | (uint64_t)len << 56;
         uint64_t h = w * 0x9E3779B97F4A7C15ull;
         size_t i = (size_t)(h >> 54) & (FP_NCACHE - 1);
-        if (st->nc->w[i] == w) {
-            n.s = st->nc->s[i];
-        } else {
-            n.s = fr_intern(st->ctx->names, p, len);
-            if (n.s) {
-                st->nc->w[i] = w;
-                st->nc->s[i] = n.s;
-            }
-        }
+        s = st->nc->w[i] == w ? st->nc->s[i] : fp_intern(st, p, len, w, i);
     } else {
-        n.s = fr_intern(st->ctx->names, p, len);
+        s = fp_intern(st, p, len, 0, 0);
     }
-    if (!n.s)
-        st->ctx->oom = st->ctx->stop = true;
-    n.len = (uint32_t)len;
-    n.hyphen = (uint8_t)(k->t == NAME);
-    n.pos.start = k->start;
-    n.pos.end = k->end;
+    ast_name n = { s, (uint32_t)len, (uint8_t)(k->t == NAME), { k->start, k->end } };
     return n;
 }
 

@@ -1585,12 +1585,19 @@ static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
     const char *t = s->s;
     uint32_t n = s->len, i = 0, run = 0;
     bool bad = false;
+    /* the next '{' and '}' at or after i (NULL: none), found by memchr, not
+     * byte by byte (most messages have no brace) */
+    const char *ob = n ? memchr(t, '{', n) : NULL, *cb = n ? memchr(t, '}', n) : NULL;
     while (i < n) {
+        if (ob && ob < t + i)
+            ob = memchr(t + i, '{', n - i);
+        if (cb && cb < t + i)
+            cb = memchr(t + i, '}', n - i);
+        const char *nx = !ob ? cb : !cb ? ob : ob < cb ? ob : cb;
+        if (!nx)
+            break;
+        i = (uint32_t)(nx - t);
         char c = t[i];
-        if (c != '{' && c != '}') {
-            i++;
-            continue;
-        }
         if (i + 1 < n && t[i + 1] == c) {
             /* "{{" or "}}": text up to and including the first brace */
             fr_seg seg = { FR_SEG_TEXT, 0, 0, t + run, i + 1 - run };
