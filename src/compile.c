@@ -562,7 +562,9 @@ static ast_pos pos2(uint32_t s, uint32_t e)
 
 /* ---- names ------------------------------------------------------------------------ */
 
-#define KC_SIZE 64
+/* (pass 2's lookups of key names, by interned pointer: a set of a few
+ * hundred keys fits) */
+#define KC_SIZE 1024
 typedef struct keycache {
     const char *name[KC_SIZE];
     uint32_t    key[KC_SIZE];
@@ -575,7 +577,7 @@ static uint32_t key_of(const cc *k, const char *name)
 {
     if (!k->kc || !name)
         return key_lookup(k, name);
-    size_t i = ((uintptr_t)name ^ ((uintptr_t)name >> 6)) & (KC_SIZE - 1);
+    size_t i = ((uintptr_t)name >> 3 ^ (uintptr_t)name >> 13) & (KC_SIZE - 1);
     if (k->kc->name[i] != name) {
         k->kc->name[i] = name;
         k->kc->key[i] = key_lookup(k, name);
