@@ -3199,15 +3199,24 @@ static void choose_guard(const fr_ruleset *rs, const struct fr_evindex *ix, uint
     }
 }
 
+/* b < a, as fr_val_cmp(t, b, a) < 0 (ints and enum values inline) */
+static inline bool ent_before(bool str, const fr_val *b, const fr_val *a, fr_type t)
+{
+    if (str || a->is_null || b->is_null)
+        return fr_val_cmp(t, *b, *a) < 0;
+    return b->i < a->i;
+}
+
 /* sort guard entries by value (merge sort; no global comparator state) */
 static void sort_ents(fr_gentry *e, fr_gentry *tmp, uint32_t n, fr_type t)
 {
+    bool str = t.kind == FR_T_STRING;
     for (uint32_t w = 1; w < n; w *= 2) {
         for (uint32_t lo = 0; lo < n; lo += 2 * w) {
             uint32_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
             uint32_t i = lo, j = mid, o = lo;
             while (i < mid && j < hi)
-                tmp[o++] = fr_val_cmp(t, e[j].v, e[i].v) < 0 ? e[j++] : e[i++];
+                tmp[o++] = ent_before(str, &e[j].v, &e[i].v, t) ? e[j++] : e[i++];
             while (i < mid)
                 tmp[o++] = e[i++];
             while (j < hi)
