@@ -1156,6 +1156,18 @@ static uint32_t c_unary(cc *k, const ast_expr *e)
     return node(k, FR_OP_NEG, ty(FR_T_INT), a, 0, e->pos);
 }
 
+/* keyname_of(e), where e was compiled (with no expected type) to node n:
+ * a bare name that became a key reference names that key (no lookup). */
+static const char *keyname_at(const cc *k, const ast_expr *e, uint32_t n)
+{
+    if (e->kind == AE_NAME && !e->op) {
+        const fr_node *nd = &k->rs->nodes[n];
+        if (nd->op == FR_OP_KEY || nd->op == FR_OP_INPUT)
+            return k->rs->keys[nd->a].name;
+    }
+    return keyname_of(k, e);
+}
+
 static uint32_t c_compare(cc *k, const ast_expr *e)
 {
     const ast_expr *l = e->u.bin.l, *r = e->u.bin.r;
@@ -1166,13 +1178,13 @@ static uint32_t c_compare(cc *k, const ast_expr *e)
         if (b == NONE)
             return NONE;
         fr_type t = ntype(k, b);
-        a = c_expr(k, l, &t, keyname_of(k, r));
+        a = c_expr(k, l, &t, keyname_at(k, r, b));
     } else {
         a = c_expr(k, l, NULL, NULL);
         if (a == NONE)
             return NONE;
         fr_type t = ntype(k, a);
-        b = c_expr(k, r, t.kind == FR_T_NULL ? NULL : &t, keyname_of(k, l));
+        b = c_expr(k, r, t.kind == FR_T_NULL ? NULL : &t, keyname_at(k, l, a));
     }
     if (a == NONE || b == NONE)
         return NONE;
