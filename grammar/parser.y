@@ -1608,7 +1608,7 @@ static bool fp_str(fp_state *st, ast_str *out)
 }
 
 /* A leaf for token k: a name, an integer, a string, true/false/null. */
-static bool fp_leaf(fp_state *st, const fp_tok *k, fp_exp *x)
+static inline __attribute__((always_inline)) bool fp_leaf(fp_state *st, const fp_tok *k, fp_exp *x)
 {
     x->start = k->start;
     x->end = k->end;
