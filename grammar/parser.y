@@ -1654,7 +1654,7 @@ static bool fp_ok(const fp_exp *x)
 }
 
 /* An operand: a leaf or a parenthesized condition. */
-static bool fp_prim(fp_state *st, fp_exp *x)
+static inline __attribute__((always_inline)) bool fp_prim(fp_state *st, fp_exp *x)
 {
     const fp_tok *k = &st->tk[st->i];
     if (k->t == '(') {
