@@ -747,6 +747,16 @@ static void atom(rng *r, char *out, size_t cap)
     }
 }
 
+/* The flags the random rules of gen_rule and gen_rule2 are written over. */
+static const char gen_head[] =
+    "flag e0 : enum { v0, v1, v2 } = v0;\n"
+    "flag e1 : enum { v0, v1, v2 } = v0;\n"
+    "flag e2 : enum { v0, v1, v2 } = v1;\n"
+    "flag i0 : int = 0;\n"
+    "flag i1 : int = 2;\n"
+    "flag b0 : bool = false;\n"
+    "flag b1 : bool = true;\n";
+
 static void gen_rule(rng *r, unsigned id, char *out, size_t cap)
 {
     char cond[256] = "", a[64];
@@ -841,14 +851,6 @@ static void test_order_independence(void **state)
 {
     (void)state;
     rng r = { 20240601 };
-    static const char head[] =
-        "flag e0 : enum { v0, v1, v2 } = v0;\n"
-        "flag e1 : enum { v0, v1, v2 } = v0;\n"
-        "flag e2 : enum { v0, v1, v2 } = v1;\n"
-        "flag i0 : int = 0;\n"
-        "flag i1 : int = 2;\n"
-        "flag b0 : bool = false;\n"
-        "flag b1 : bool = true;\n";
     int sets = 0, configs = 0, interesting = 0;
     for (int set = 0; set < 60; set++) {
         unsigned nr = 3 + below(&r, 10);
@@ -865,10 +867,10 @@ static void test_order_independence(void **state)
             perm[i] = perm[j];
             perm[j] = t;
         }
-        size_t cap = sizeof head + 16 * 400;
+        size_t cap = sizeof gen_head + 16 * 400;
         for (int v = 0; v < 2; v++) {
             texts[v] = calloc(1, cap);
-            strcpy(texts[v], head);
+            strcpy(texts[v], gen_head);
             for (unsigned i = 0; i < nr; i++)
                 strcat(texts[v], rules[v == 0 ? i : perm[i]]);
         }
@@ -877,7 +879,7 @@ static void test_order_independence(void **state)
         texts[3] = calloc(1, cap);
         for (unsigned i = 0; i < half; i++)
             strcat(texts[2], rules[perm[i]]);
-        strcpy(texts[3], head);
+        strcpy(texts[3], gen_head);
         for (unsigned i = half; i < nr; i++)
             strcat(texts[3], rules[perm[i]]);
         fr_ruleset *rs[4];
@@ -1153,20 +1155,12 @@ static void test_tree_release(void **state)
 {
     (void)state;
     rng r = { 20261203 };
-    static const char head[] =
-        "flag e0 : enum { v0, v1, v2 } = v0;\n"
-        "flag e1 : enum { v0, v1, v2 } = v0;\n"
-        "flag e2 : enum { v0, v1, v2 } = v1;\n"
-        "flag i0 : int = 0;\n"
-        "flag i1 : int = 2;\n"
-        "flag b0 : bool = false;\n"
-        "flag b1 : bool = true;\n";
     static const char tail[] = "test \"a test block\" {\n    --e0 v1 => ok;\n}\n";
     unsigned nr = 12000;
-    size_t cap = sizeof head + sizeof tail + 400 * (size_t)nr, len = strlen(head);
+    size_t cap = sizeof gen_head + sizeof tail + 400 * (size_t)nr, len = strlen(gen_head);
     char *text = calloc(1, cap);
     assert_non_null(text);
-    memcpy(text, head, len);
+    memcpy(text, gen_head, len);
     for (unsigned i = 0; i < nr; i++) {
         char rule[400];
         gen_rule2(&r, i, rule, sizeof rule);
@@ -1253,18 +1247,10 @@ static void test_threads_option(void **state)
 {
     (void)state;
     rng r = { 20261204 };
-    static const char head[] =
-        "flag e0 : enum { v0, v1, v2 } = v0;\n"
-        "flag e1 : enum { v0, v1, v2 } = v0;\n"
-        "flag e2 : enum { v0, v1, v2 } = v1;\n"
-        "flag i0 : int = 0;\n"
-        "flag i1 : int = 2;\n"
-        "flag b0 : bool = false;\n"
-        "flag b1 : bool = true;\n";
-    size_t cap = FR_PREFAULT_MIN + 4096, len = strlen(head);
+    size_t cap = FR_PREFAULT_MIN + 4096, len = strlen(gen_head);
     char *text = malloc(cap);
     assert_non_null(text);
-    memcpy(text, head, len);
+    memcpy(text, gen_head, len);
     unsigned nr = 0;
     while (len < FR_PREFAULT_MIN) {
         char rule[400];
@@ -1306,20 +1292,12 @@ static void test_modes_agree(void **state)
 {
     (void)state;
     rng r = { 20261202 };
-    static const char head[] =
-        "flag e0 : enum { v0, v1, v2 } = v0;\n"
-        "flag e1 : enum { v0, v1, v2 } = v0;\n"
-        "flag e2 : enum { v0, v1, v2 } = v1;\n"
-        "flag i0 : int = 0;\n"
-        "flag i1 : int = 2;\n"
-        "flag b0 : bool = false;\n"
-        "flag b1 : bool = true;\n";
     int differ_from_empty = 0, nvalid = 0;
     for (int set = 0; set < 40; set++) {
         unsigned nr = set < 30 ? 3 + below(&r, 20) : 70 + below(&r, 130);
-        size_t cap = sizeof head + 400 * (size_t)nr;
+        size_t cap = sizeof gen_head + 400 * (size_t)nr;
         char *text = calloc(1, cap);
-        strcpy(text, head);
+        strcpy(text, gen_head);
         for (unsigned i = 0; i < nr; i++) {
             char rule[400];
             gen_rule2(&r, i, rule, sizeof rule);
