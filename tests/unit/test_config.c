@@ -265,6 +265,10 @@ static const char *const fz_tokens[] = {
     "1234567890123456789", "0012", "auto", "normal", "low_latency", "null", "None", "NULL", "nromal",
     "pplx", "deepep", "auto-round", "auto-roun", "none", "true", "false", "True", "/models/x",
     "a=b", "deepep_deepep_deepep_x", "low_latencz",
+    /* ints around the 8-byte digit parse: lengths 1..9, bytes next to the
+     * digits ('/' 0x2f, ':' 0x3a, '?' 0x3f, ';', '>') */
+    "12345678", "1234567", "00000000", "99999999", "123456789", "07", "1/2", "12:", "7?", "4;4", "3>",
+    "/1", ":9", "9999999:", "--tp-size=12345678", "--tp-size=1234:678", "SGLANG_MORI_NUM=87654321",
     /* NAME=VALUE */
     "SGLANG_MORI_NUM=5", "SGLANG_MORI_NUM=x", "SGLANG_MORI_NUMM=5", "SGLANG_MORI_NU=1",
     "model_architecture=Llama", "model_architecture=null", "model_architecture=", "model_architectur=1",
@@ -415,6 +419,16 @@ static void test_fast_paths(void **state)
     assert_int_equal(rd(f, "--tp-size -3 --chunked-prefill-size 1234567890123456789"), 0);
     assert_int_equal(f->input[0].i, -3);
     assert_int_equal(f->input[5].i, 1234567890123456789ll);
+    /* ints of up to 8 digits (8 bytes at a time), and bytes next to the digits */
+    assert_int_equal(rd(f, "--tp-size 12345678 --chunked-prefill-size=00000090"), 0);
+    assert_int_equal(f->input[0].i, 12345678);
+    assert_int_equal(f->input[5].i, 90);
+    assert_int_equal(rd(f, "--tp-size 7 --chunked-prefill-size=99999999"), 0);
+    assert_int_equal(f->input[0].i, 7);
+    assert_int_equal(f->input[5].i, 99999999);
+    assert_int_equal(rd(f, "--tp-size 1234567:"), 1);
+    assert_int_equal(rd(f, "--tp-size 1/"), 1);
+    assert_int_equal(rd(f, "--tp-size=?"), 1);
     /* null for a nullable enum that has no member "null"... and one that has */
     assert_int_equal(rd(f, "--model-path None --deepep-mode null"), 0);
     assert_true(f->input[4].is_null);
