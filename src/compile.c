@@ -492,6 +492,7 @@ typedef struct cc {
     size_t       nfiles;
     uint32_t     file;         /* the file being compiled */
     bool         oom;
+    bool         release;      /* pass 2 frees the tree as it goes (a big one) */
 
     ptrmap       map;
     /* pass 2: the keys of the names looked up last (key_of is called a few
@@ -2782,8 +2783,13 @@ static void pass2(cc *k)
      * with (a statement's nodes are allocated after the reduction of the
      * one two before it, whatever the parser's lookahead), and go back now,
      * not after the pass (peak RSS: the tree and the IR are not both whole).
-     * Not when test blocks, walked after the rules, are compiled. */
-    bool release = k->ast && k->ntestrefs == 0;
+     * Not when test blocks, walked after the rules, are compiled, nor for a
+     * small rule set (less than FR_PREFAULT_MIN bytes of text, and no
+     * helper): its tree stays whole, and its blocks of 256 KiB and more go
+     * to the ruleset's arena, where the index build reuses their pages
+     * instead of faulting fresh ones in (10,000 rules: 2,570 -> 2,281 page
+     * faults); free()d, they would go back to the system. */
+    bool release = k->ast && k->ntestrefs == 0 && k->release;
     const void *lo = NULL, *hi = NULL;
     const ast_stmt *prev = NULL;
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
@@ -3024,6 +3030,7 @@ fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
     fr_arena_set_prefault(ast, pf);
     cc k;
     memset(&k, 0, sizeof k);
+    k.release = pf != NULL || text >= FR_PREFAULT_MIN;
     fr_ruleset *out = compile_all(c, rs, &ast, &k);
     /* (the helper is joined before the call returns) */
     if (rs)

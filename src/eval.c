@@ -3879,8 +3879,19 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         return -1;
     /* fast node tests: room for one a node, uninitialised (the untouched
      * pages of a big block cost nothing), then the rest given back */
-    size_t room = ((size_t)rs->nnodes + 1) * sizeof *ix->fast;
-    if (AZ(ix->fast_id, rs->nnodes) || !(ix->fast = fr_arena_alloc_room(a, room)))
+    size_t capfast = (size_t)rs->nnodes + 1;
+    if (AZ(ix->fast_id, rs->nnodes))
+        return -1;
+    /* Without a helper, the newest block is most often the syntax tree's
+     * last one, its pages in memory (compile.c gives it to the ruleset's
+     * arena): the room is what it has left when that is less (a third or
+     * so of the nodes are fast tests), moved to a room for all only if the
+     * tests outgrow it -- not a block of fresh pages of its own. */
+    size_t left = fr_arena_left(a) / sizeof *ix->fast;
+    if (!a->pf && left < capfast && left >= 4096)
+        capfast = left;
+    size_t room = capfast * sizeof *ix->fast;
+    if (!(ix->fast = fr_arena_alloc_room(a, room)))
         return -1;
     memset(&ix->fast[0], 0, sizeof ix->fast[0]);
     ix->fast[0].slot = NONE32;
@@ -3890,6 +3901,17 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         /* (both written in node order: a helper faults their pages in ahead) */
         fr_prefault_ahead(a->pf, ix->fast, sizeof *ix->fast, (size_t)rs->nnodes + 1, ix->nfast, &pfc_fast);
         fr_prefault_ahead(a->pf, ix->fast_id, sizeof *ix->fast_id, rs->nnodes, n, &pfc_id);
+        if (ix->nfast == capfast) {
+            /* (the room in the last block was too small: one for all) */
+            size_t all = ((size_t)rs->nnodes + 1) * sizeof *ix->fast;
+            fr_fast *f = fr_arena_alloc_room(a, all);
+            if (!f)
+                return -1;
+            memcpy(f, ix->fast, ix->nfast * sizeof *ix->fast);
+            ix->fast = f;
+            room = all;
+            capfast = (size_t)rs->nnodes + 1;
+        }
         fr_fast *fn = &ix->fast[ix->nfast];
         const fr_node *nd = &rs->nodes[n];
         /* an int key against an int constant */
