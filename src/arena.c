@@ -171,8 +171,10 @@ void fr_arena_free_older(fr_arena *a, const void *p, const void **lo, const void
         }
 }
 
-/* Blocks smaller than this are not worth keeping as spares. */
-#define FR_ARENA_SPARE ((size_t)1 << 20)
+/* Blocks smaller than this are not worth keeping as spares (256 KiB:
+ * the syntax tree of 10,000 rules gives blocks of 256 KiB to 2 MiB, which
+ * the index build reuses; 2,338 -> 2,281 page faults against 1 MiB). */
+#define FR_ARENA_SPARE ((size_t)256 << 10)
 
 /* Makes the spare block b (unlinked) the newest block of a. */
 static void take_spare(fr_arena *a, fr_block *b)

@@ -87,6 +87,13 @@ static inline void *fr_arena_zalloc8(fr_arena *a, size_t n)
 }
 
 void     *fr_arena_array(fr_arena *a, size_t n, size_t size);  /* zeroed, overflow-checked */
+/* The bytes the newest block has left (from cur aligned to 16): what an
+ * allocation can take without the slow path. */
+static inline size_t fr_arena_left(const fr_arena *a)
+{
+    uintptr_t p = ((uintptr_t)a->cur + FR_ARENA_ALIGN - 1) & ~(uintptr_t)(FR_ARENA_ALIGN - 1);
+    return p < (uintptr_t)a->end ? (size_t)((uintptr_t)a->end - p) : 0;
+}
 /* As fr_arena_alloc, for room that will be shrunk (fr_arena_shrink) to
  * what is used: a helper (pf) is not asked to populate it. */
 void     *fr_arena_alloc_room(fr_arena *a, size_t n);

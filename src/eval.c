@@ -3872,6 +3872,22 @@ static void precheck_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uin
     }
 }
 
+/* build_prechecks: the fast tests outgrew the room left in the newest
+ * block; they move to a room for all (rare).  The next entry, or NULL. */
+static __attribute__((noinline)) fr_fast *fast_grow(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix,
+                                                    size_t *room, size_t *capfast)
+{
+    size_t all = ((size_t)rs->nnodes + 1) * sizeof *ix->fast;
+    fr_fast *f = fr_arena_alloc_room(a, all);
+    if (!f)
+        return NULL;
+    memcpy(f, ix->fast, ix->nfast * sizeof *ix->fast);
+    ix->fast = f;
+    *room = all;
+    *capfast = (size_t)rs->nnodes + 1;
+    return &f[ix->nfast];
+}
+
 static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules, nk = rs->nkeys;
@@ -3879,8 +3895,19 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         return -1;
     /* fast node tests: room for one a node, uninitialised (the untouched
      * pages of a big block cost nothing), then the rest given back */
-    size_t room = ((size_t)rs->nnodes + 1) * sizeof *ix->fast;
-    if (AZ(ix->fast_id, rs->nnodes) || !(ix->fast = fr_arena_alloc_room(a, room)))
+    size_t capfast = (size_t)rs->nnodes + 1;
+    if (AZ(ix->fast_id, rs->nnodes))
+        return -1;
+    /* Without a helper, the newest block is most often the syntax tree's
+     * last one, its pages in memory (compile.c gives it to the ruleset's
+     * arena): the room is what it has left when that is less (a third or
+     * so of the nodes are fast tests), moved to a room for all only if the
+     * tests outgrow it -- not a block of fresh pages of its own. */
+    size_t left = fr_arena_left(a) / sizeof *ix->fast;
+    if (!a->pf && left < capfast && left >= 4096)
+        capfast = left;
+    size_t room = capfast * sizeof *ix->fast;
+    if (!(ix->fast = fr_arena_alloc_room(a, room)))
         return -1;
     memset(&ix->fast[0], 0, sizeof ix->fast[0]);
     ix->fast[0].slot = NONE32;
@@ -3890,7 +3917,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         /* (both written in node order: a helper faults their pages in ahead) */
         fr_prefault_ahead(a->pf, ix->fast, sizeof *ix->fast, (size_t)rs->nnodes + 1, ix->nfast, &pfc_fast);
         fr_prefault_ahead(a->pf, ix->fast_id, sizeof *ix->fast_id, rs->nnodes, n, &pfc_id);
-        fr_fast *fn = &ix->fast[ix->nfast];
+        fr_fast *fn = &ix->fast[ix->nfast];   /* (written only once it is known to fit) */
         const fr_node *nd = &rs->nodes[n];
         /* an int key against an int constant */
         if (nd->op >= FR_OP_EQ && nd->op <= FR_OP_GE) {
@@ -3904,6 +3931,8 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             }
             if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST &&
                 rs->keys[l->a].type.kind == FR_T_INT && !rs->consts[r->a].is_null) {
+                if (ix->nfast == capfast && !(fn = fast_grow(a, rs, ix, &room, &capfast)))
+                    return -1;
                 memset(fn, 0, sizeof *fn);
                 uint8_t op = nd->op;
                 if (flip)
@@ -3940,6 +3969,8 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         if (nd->kind != FR_T_BOOL || !conj_dense(rs, ix, n, &s, &b))
             continue;
         uint32_t k = s / 2;
+        if (ix->nfast == capfast && !(fn = fast_grow(a, rs, ix, &room, &capfast)))
+            return -1;
         memset(fn, 0, sizeof *fn);
         fn->slot = s;
         fn->kind = FR_FAST_BITS;

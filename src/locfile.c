@@ -1,7 +1,8 @@
 /* locfile.c — source texts, spans and lazily built line maps.
  *
  * Each file's text is copied once, followed by two NUL bytes (the lexer
- * scans it in place with flex's yy_scan_buffer, which needs them).  The line
+ * scans it in place with flex's yy_scan_buffer, which needs them); a big
+ * rule file is a private mapping instead (compile.c, add_file).  The line
  * map (offsets of line starts) is built on the first request for a location
  * in that file.  The object is reference-counted (see locfile.h). */
 #include "config.h"
@@ -14,12 +15,18 @@
 #include "locfile.h"
 #include "cpu.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#define FR_HAVE_MMAP 1
+#endif
+
 typedef struct fr_srcfile {
     char     *path;
     char     *text;      /* len bytes + 2 NULs */
     size_t    len;
     uint32_t *lines;     /* start offset of each line; built lazily */
     uint32_t  nlines;
+    size_t    maplen;    /* text is a mapping of maplen bytes (0: malloc'd) */
 } fr_srcfile;
 
 struct fr_sources {
@@ -43,6 +50,18 @@ fr_sources *fr_sources_ref(fr_sources *s)
     return s;
 }
 
+static void free_text(char *text, size_t maplen)
+{
+#ifdef FR_HAVE_MMAP
+    if (maplen) {
+        (void)munmap(text, maplen);
+        return;
+    }
+#endif
+    (void)maplen;
+    free(text);
+}
+
 void fr_sources_unref(fr_sources **sp)
 {
     if (!sp || !*sp)
@@ -53,7 +72,7 @@ void fr_sources_unref(fr_sources **sp)
         return;
     for (size_t i = 0; i < s->nfiles; i++) {
         free(s->files[i].path);
-        free(s->files[i].text);
+        free_text(s->files[i].text, s->files[i].maplen);
         free(s->files[i].lines);
     }
     free(s->files);
@@ -65,24 +84,37 @@ void fr_sources_free(fr_sources **s)
     fr_sources_unref(s);
 }
 
-int32_t fr_sources_adopt(fr_sources *s, const char *path, char *text, size_t len)
+static int32_t adopt(fr_sources *s, const char *path, char *text, size_t len, size_t maplen)
 {
     if (s->nfiles >= INT32_MAX - 1 || len > UINT32_MAX - 2
         || fr_vec_reserve((void **)&s->files, &s->cap, s->nfiles + 1, sizeof *s->files) < 0) {
-        free(text);
+        free_text(text, maplen);
         return -1;
     }
     fr_srcfile *f = &s->files[s->nfiles];
     memset(f, 0, sizeof *f);
     f->path = strdup(path ? path : "<input>");
     if (!f->path) {
-        free(text);
+        free_text(text, maplen);
         return -1;
     }
-    text[len] = text[len + 1] = '\0';
+    /* (a mapping's are zero: not written, its last page is not copied) */
+    if (!maplen)
+        text[len] = text[len + 1] = '\0';
     f->text = text;
     f->len = len;
+    f->maplen = maplen;
     return (int32_t)s->nfiles++;
+}
+
+int32_t fr_sources_adopt(fr_sources *s, const char *path, char *text, size_t len)
+{
+    return adopt(s, path, text, len, 0);
+}
+
+int32_t fr_sources_adopt_map(fr_sources *s, const char *path, char *text, size_t len, size_t maplen)
+{
+    return adopt(s, path, text, len, maplen);
 }
 
 int32_t fr_sources_add(fr_sources *s, const char *path, const char *text, size_t len)

@@ -33,6 +33,11 @@ int32_t     fr_sources_add(fr_sources *s, const char *path, const char *text, si
 /* The same without a copy: takes a malloc'd buffer of at least len + 2
  * bytes (freed by the sources, also on failure). */
 int32_t     fr_sources_adopt(fr_sources *s, const char *path, char *text, size_t len);
+/* The same for a private mapping of a file (mmap, PROT_READ|PROT_WRITE,
+ * MAP_PRIVATE) of maplen bytes whose bytes from len to at least len + 2 are
+ * zero already (the end of its last page): munmap'd by the sources, also on
+ * failure. */
+int32_t     fr_sources_adopt_map(fr_sources *s, const char *path, char *text, size_t len, size_t maplen);
 uint32_t    fr_sources_count(const fr_sources *s);
 const char *fr_sources_path(const fr_sources *s, uint32_t file);
 const char *fr_sources_text(const fr_sources *s, uint32_t file, size_t *len);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "flagrule.h"
@@ -467,6 +468,103 @@ static void test_io_errors(void **state)
     fr_compiler_free(&c);   /* NULL is fine */
 }
 
+/* Rule files of 64 KiB or more are mapped rather than read (compile.c,
+ * add_file) when their last page has room for the two NULs the lexers
+ * need; else read.  Either way: the same diagnostics (messages, locations,
+ * quoted source lines) as the same text given with fr_compiler_add_text,
+ * the same rules, and the file left as it was (the flex scanner writes
+ * into the text: a private mapping). */
+static char *render_all(const fr_compiler *c)
+{
+    const fr_diags *d = fr_compiler_diags(c);
+    size_t cap = 1, len = 0;
+    char *out = calloc(1, cap);
+    assert_non_null(out);
+    for (size_t i = 0; i < fr_diags_count(d); i++) {
+        char *r = fr_diags_render(d, fr_diags_get(d, i), false);
+        assert_non_null(r);
+        size_t n = strlen(r);
+        out = realloc(out, cap = len + n + 1);
+        assert_non_null(out);
+        memcpy(out + len, r, n + 1);
+        len += n;
+        free(r);
+    }
+    return out;
+}
+
+static void test_mapped_files(void **state)
+{
+    (void)state;
+    static const char bad[] = "rule last: dp_sise = 2 -> error \"x\";\n";
+    static const size_t tails[] = { 0, 1, 2, 100, 4093, 4094, 4095 };
+    for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+        for (int good = 0; good < 2; good++) {
+            size_t want = (size_t)(80 << 10) + tails[t];
+            char *text = malloc(want + 1);
+            assert_non_null(text);
+            size_t len = strlen(sglang);
+            memcpy(text, sglang, len);
+            /* plain rules (the fast path), then a comment to the size */
+            for (unsigned i = 0; len + 200 < want; i++)
+                len += (size_t)sprintf(text + len, "rule m%u: dp_size = %u & a2a = pplx -> error \"m%u\";\n", i, i, i);
+            const char *last = good ? "" : bad;
+            size_t nl = strlen(last);
+            memset(text + len, '#', want - len - nl);
+            text[want - nl - 1] = '\n';
+            memcpy(text + want - nl, last, nl);
+            text[want] = '\0';
+            len = want;
+            char dir[] = "/tmp/fr-test-parser-XXXXXX", path[64];
+            assert_non_null(mkdtemp(dir));
+            snprintf(path, sizeof path, "%s/t.rules", dir);
+            FILE *f = fopen(path, "wb");
+            assert_non_null(f);
+            assert_int_equal(fwrite(text, 1, len, f), len);
+            assert_int_equal(fclose(f), 0);
+            built b[2];
+            for (int v = 0; v < 2; v++) {
+                b[v].c = fr_compiler_new();
+                assert_non_null(b[v].c);
+                fr_compiler_set_skip_tests(b[v].c, true);
+                if (v == 0)
+                    assert_int_equal(fr_compiler_add_text(b[v].c, path, text, len), FR_OK);
+                else
+                    assert_int_equal(fr_compiler_add_path(b[v].c, path), FR_OK);
+                b[v].rs = fr_compile(b[v].c, &b[v].rc);
+            }
+            assert_int_equal(b[0].rc, good ? FR_OK : FR_ESYNTAX);
+            assert_int_equal(b[1].rc, b[0].rc);
+            char *r0 = render_all(b[0].c), *r1 = render_all(b[1].c);
+            assert_string_equal(r0, r1);
+            if (!good)
+                assert_non_null(strstr(r1, "rule last: dp_sise = 2"));
+            free(r0);
+            free(r1);
+            if (good) {
+                assert_int_equal(fr_ruleset_nrules(b[0].rs), fr_ruleset_nrules(b[1].rs));
+                for (size_t i = 0; i < fr_ruleset_nrules(b[0].rs); i++)
+                    assert_string_equal(fr_rule_name(b[0].rs, i), fr_rule_name(b[1].rs, i));
+            }
+            /* the ruleset outlives its compiler (and keeps the text) */
+            fr_compiler_free(&b[1].c);
+            built_free(&b[0]);
+            fr_ruleset_free(&b[1].rs);
+            f = fopen(path, "rb");
+            assert_non_null(f);
+            char *back = malloc(len + 1);
+            assert_non_null(back);
+            assert_int_equal(fread(back, 1, len + 1, f), len);
+            fclose(f);
+            assert_memory_equal(back, text, len);
+            free(back);
+            remove(path);
+            rmdir(dir);
+            free(text);
+        }
+    }
+}
+
 /* ---- bad input -------------------------------------------------------------- */
 
 static void test_syntax_errors(void **state)
@@ -721,6 +819,7 @@ int main(void)
         cmocka_unit_test(test_empty),
         cmocka_unit_test(test_skip_blocks),
         cmocka_unit_test(test_io_errors),
+        cmocka_unit_test(test_mapped_files),
         cmocka_unit_test(test_syntax_errors),
         cmocka_unit_test(test_semantic_errors),
         cmocka_unit_test(test_notes_and_hints),
