@@ -2566,6 +2566,8 @@ static void cc_release(cc *k)
 }
 #undef RELEASE
 
+#define FR_RESERVE_MIN ((size_t)256 << 10)
+
 static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
 {
     ast_file *f = fr_arena_zalloc(ast, sizeof *f);
@@ -2586,8 +2588,12 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
     ctx.len = len;
     ctx.out = f;
     ctx.skip_blocks = k->c->skip_tests;
-    /* about a new name per 64 bytes of text (a rule and its name) */
-    fr_interner_reserve(ctx.names, len / 64);
+    /* about a new name per 64 bytes of text (a rule and its name); a
+     * small file's names fit the first table or grow it at little cost
+     * (the shipped rules: 165 names in 81 KB of text, comments and test
+     * blocks mostly) */
+    if (len >= FR_RESERVE_MIN)
+        fr_interner_reserve(ctx.names, len / 64);
     if (fr_parse(&ctx) < 0)
         nomem(k);
     return f;
@@ -2946,11 +2952,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
         return NULL;
     }
     fr_arena_drop_spares(rs->arena);
-    /* line maps now, so a shared ruleset is only ever read */
-    for (uint32_t f = 0; f < fr_sources_count(rs->sources); f++) {
-        fr_span sp = { f, 0, 0 };
-        (void)fr_sources_loc(rs->sources, sp);
-    }
+    /* (line maps are built when a location is first asked for: locfile.c) */
     return rs;
 }
 
