@@ -563,11 +563,13 @@ static ast_pos pos2(uint32_t s, uint32_t e)
 /* ---- names ------------------------------------------------------------------------ */
 
 /* (pass 2's lookups of key names, by interned pointer: a set of a few
- * hundred keys fits) */
+ * hundred keys fits; direct-mapped, 4 slots a name and at most KC_SIZE,
+ * malloc'd: a small set's start-up zeroes and touches less) */
 #define KC_SIZE 1024
 typedef struct keycache {
-    const char *name[KC_SIZE];
-    uint32_t    key[KC_SIZE];
+    size_t       mask;
+    const char **name;
+    uint32_t    *key;
 } keycache;
 
 static uint32_t key_lookup(const cc *k, const char *name);
@@ -577,7 +579,7 @@ static uint32_t key_of(const cc *k, const char *name)
 {
     if (!k->kc || !name)
         return key_lookup(k, name);
-    size_t i = ((uintptr_t)name >> 3 ^ (uintptr_t)name >> 13) & (KC_SIZE - 1);
+    size_t i = ((uintptr_t)name >> 3 ^ (uintptr_t)name >> 13) & k->kc->mask;
     if (k->kc->name[i] != name) {
         k->kc->name[i] = name;
         k->kc->key[i] = key_lookup(k, name);
@@ -2743,8 +2745,13 @@ static void pass2(cc *k)
     fr_ruleset *rs = k->rs;
     /* the names of keys and aliases are all known: cache the lookups */
     keycache kc;
-    memset(&kc, 0, sizeof kc);
-    k->kc = &kc;
+    size_t kcn = 64;
+    while (kcn < KC_SIZE && kcn < 4 * ((size_t)rs->nkeys + rs->naliases))
+        kcn *= 2;
+    kc.mask = kcn - 1;
+    kc.name = calloc(kcn, sizeof *kc.name + sizeof *kc.key);
+    kc.key = kc.name ? (uint32_t *)(void *)(kc.name + kcn) : NULL;
+    k->kc = kc.name ? &kc : NULL;   /* (without it: no cache) */
     segvec sv = { NULL, 0, 0 };
     uint32_t rid = 0;
     /* The tree is read once, in the order the parser built it: the arena's
@@ -2779,6 +2786,7 @@ static void pass2(cc *k)
     }
     rs->ntests = (uint32_t)k->ntestrefs;
     free(sv.v);
+    free(kc.name);
     k->kc = NULL;
 }
 
