@@ -1378,7 +1378,8 @@ static uint32_t c_regex(cc *k, const ast_regex *re)
         err(k, pos2(at, at + 1), "bad regular expression: %s", (const char *)msg);
         return NONE;
     }
-    (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);   /* without JIT: interpreted */
+    /* (no JIT code here: each evaluator compiles its own copy when it
+     * first matches the regex, eval.c regex_jit) */
     if (fr_vec_reserve((void **)&k->regexes, &k->capregexes, rs->nregexes + 1, sizeof *k->regexes) < 0
         || pm_put(&k->map, pat, tag, rs->nregexes) < 0) {
         pcre2_code_free(code);
