@@ -12,6 +12,7 @@
  * arrays are sized from counts made while parsing and allocated once in the
  * ruleset's arena.  Name -> id lookups go through hash maps keyed by the
  * interned name pointer; nothing is quadratic. */
+#define _DEFAULT_SOURCE   /* (struct dirent's d_type, DT_DIR, DT_REG) */
 #include "config.h"
 
 #include <dirent.h>
@@ -253,7 +254,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
 
 static int cmp_names(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);   /* (after the kind byte) */
 }
 
 static bool has_rules_ext(const char *name)
@@ -278,11 +279,23 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     while ((de = readdir(d)) != NULL) {
         if (de->d_name[0] == '.')
             continue;
+        /* a name is stored after a byte of its kind: 'd' a directory, 'f'
+         * a regular file, '?' to ask stat() (a link, or no d_type) */
+        size_t nl = strlen(de->d_name);
+        char kind = '?';
+#ifdef DT_DIR
+        if (de->d_type == DT_DIR)
+            kind = 'd';
+        else if (de->d_type == DT_REG)
+            kind = 'f';
+#endif
         if (fr_vec_reserve((void **)&names, &cap, n + 1, sizeof *names) < 0
-            || !(names[n] = strdup(de->d_name))) {
+            || !(names[n] = malloc(nl + 2))) {
             rc = FR_ENOMEM;
             break;
         }
+        names[n][0] = kind;
+        memcpy(names[n] + 1, de->d_name, nl + 1);
         n++;
     }
     closedir(d);
@@ -292,23 +305,28 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     bool slash = plen && path[plen - 1] == '/';
     for (size_t i = 0; i < n; i++) {
         if (rc != FR_ENOMEM && !c->sink.stopped) {
-            size_t need = plen + strlen(names[i]) + 2;
+            const char *name = names[i] + 1;
+            size_t need = plen + strlen(name) + 2;
             char *full = malloc(need);
             struct stat st;
             if (!full) {
                 rc = FR_ENOMEM;
             } else {
-                snprintf(full, need, "%s%s%s", path, slash ? "" : "/", names[i]);
+                snprintf(full, need, "%s%s%s", path, slash ? "" : "/", name);
                 fr_rc r = FR_OK;
-                if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
-                    if (!has_rules_ext(names[i]))
+                /* the kind readdir gave, else stat's (once) */
+                char kind = names[i][0];
+                if (kind == '?')
+                    kind = stat(full, &st) != 0 ? '-' : S_ISDIR(st.st_mode) ? 'd' : S_ISREG(st.st_mode) ? 'f' : 'o';
+                if (kind == 'd') {
+                    if (!has_rules_ext(name))
                         r = add_dir(c, full, depth + 1);
                     else
                         r = io_error(c, full, "is a directory (expected a rule file)", 0);
-                } else if (has_rules_ext(names[i])) {
+                } else if (has_rules_ext(name)) {
                     /* a FIFO or device found by the scan would block or
                      * never end; only an explicit -r may name one */
-                    if (stat(full, &st) == 0 && !S_ISREG(st.st_mode))
+                    if (kind == 'o')
                         r = io_error(c, full, "is not a regular file (in a rules directory)", 0);
                     else
                         r = add_file(c, full);
