@@ -821,7 +821,8 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
         t = 0;
         lloc->start = lloc->end = (uint32_t)ctx->len;
     } else {
-        if (ctx->at_stmt_start && (ctx->prev_tok == ';' || ctx->prev_tok == '}') && !ctx->no_fast && !ctx->suppress_armed
+        /* (prev_tok 0: the start of the file) */
+        if (ctx->at_stmt_start && (ctx->prev_tok == ';' || ctx->prev_tok == '}' || ctx->prev_tok == 0) && !ctx->no_fast && !ctx->suppress_armed
             && !ctx->suppress_syntax && !ctx->block_open && !ctx->in_test) {
             if (ctx->fast_skip)
                 ctx->fast_skip--;

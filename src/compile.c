@@ -12,6 +12,7 @@
  * arrays are sized from counts made while parsing and allocated once in the
  * ruleset's arena.  Name -> id lookups go through hash maps keyed by the
  * interned name pointer; nothing is quadratic. */
+#define _DEFAULT_SOURCE   /* (struct dirent's d_type, DT_DIR, DT_REG) */
 #include "config.h"
 
 #include <dirent.h>
@@ -289,7 +290,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
 
 static int cmp_names(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);   /* (after the kind byte) */
 }
 
 static bool has_rules_ext(const char *name)
@@ -314,11 +315,23 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     while ((de = readdir(d)) != NULL) {
         if (de->d_name[0] == '.')
             continue;
+        /* a name is stored after a byte of its kind: 'd' a directory, 'f'
+         * a regular file, '?' to ask stat() (a link, or no d_type) */
+        size_t nl = strlen(de->d_name);
+        char kind = '?';
+#ifdef DT_DIR
+        if (de->d_type == DT_DIR)
+            kind = 'd';
+        else if (de->d_type == DT_REG)
+            kind = 'f';
+#endif
         if (fr_vec_reserve((void **)&names, &cap, n + 1, sizeof *names) < 0
-            || !(names[n] = strdup(de->d_name))) {
+            || !(names[n] = malloc(nl + 2))) {
             rc = FR_ENOMEM;
             break;
         }
+        names[n][0] = kind;
+        memcpy(names[n] + 1, de->d_name, nl + 1);
         n++;
     }
     closedir(d);
@@ -328,23 +341,28 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     bool slash = plen && path[plen - 1] == '/';
     for (size_t i = 0; i < n; i++) {
         if (rc != FR_ENOMEM && !c->sink.stopped) {
-            size_t need = plen + strlen(names[i]) + 2;
+            const char *name = names[i] + 1;
+            size_t need = plen + strlen(name) + 2;
             char *full = malloc(need);
             struct stat st;
             if (!full) {
                 rc = FR_ENOMEM;
             } else {
-                snprintf(full, need, "%s%s%s", path, slash ? "" : "/", names[i]);
+                snprintf(full, need, "%s%s%s", path, slash ? "" : "/", name);
                 fr_rc r = FR_OK;
-                if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
-                    if (!has_rules_ext(names[i]))
+                /* the kind readdir gave, else stat's (once) */
+                char kind = names[i][0];
+                if (kind == '?')
+                    kind = stat(full, &st) != 0 ? '-' : S_ISDIR(st.st_mode) ? 'd' : S_ISREG(st.st_mode) ? 'f' : 'o';
+                if (kind == 'd') {
+                    if (!has_rules_ext(name))
                         r = add_dir(c, full, depth + 1);
                     else
                         r = io_error(c, full, "is a directory (expected a rule file)", 0);
-                } else if (has_rules_ext(names[i])) {
+                } else if (has_rules_ext(name)) {
                     /* a FIFO or device found by the scan would block or
                      * never end; only an explicit -r may name one */
-                    if (stat(full, &st) == 0 && !S_ISREG(st.st_mode))
+                    if (kind == 'o')
                         r = io_error(c, full, "is not a regular file (in a rules directory)", 0);
                     else
                         r = add_file(c, full);
@@ -600,11 +618,13 @@ static ast_pos pos2(uint32_t s, uint32_t e)
 /* ---- names ------------------------------------------------------------------------ */
 
 /* (pass 2's lookups of key names, by interned pointer: a set of a few
- * hundred keys fits) */
+ * hundred keys fits; direct-mapped, 4 slots a name and at most KC_SIZE,
+ * malloc'd: a small set's start-up zeroes and touches less) */
 #define KC_SIZE 1024
 typedef struct keycache {
-    const char *name[KC_SIZE];
-    uint32_t    key[KC_SIZE];
+    size_t       mask;
+    const char **name;
+    uint32_t    *key;
 } keycache;
 
 static uint32_t key_lookup(const cc *k, const char *name);
@@ -614,7 +634,7 @@ static uint32_t key_of(const cc *k, const char *name)
 {
     if (!k->kc || !name)
         return key_lookup(k, name);
-    size_t i = ((uintptr_t)name >> 3 ^ (uintptr_t)name >> 13) & (KC_SIZE - 1);
+    size_t i = ((uintptr_t)name >> 3 ^ (uintptr_t)name >> 13) & k->kc->mask;
     if (k->kc->name[i] != name) {
         k->kc->name[i] = name;
         k->kc->key[i] = key_lookup(k, name);
@@ -1413,7 +1433,8 @@ static uint32_t c_regex(cc *k, const ast_regex *re)
         err(k, pos2(at, at + 1), "bad regular expression: %s", (const char *)msg);
         return NONE;
     }
-    (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);   /* without JIT: interpreted */
+    /* (no JIT code here: each evaluator compiles its own copy when it
+     * first matches the regex, eval.c regex_jit) */
     if (fr_vec_reserve((void **)&k->regexes, &k->capregexes, rs->nregexes + 1, sizeof *k->regexes) < 0
         || pm_put(&k->map, pat, tag, rs->nregexes) < 0) {
         pcre2_code_free(code);
@@ -2603,6 +2624,8 @@ static void cc_release(cc *k)
 }
 #undef RELEASE
 
+#define FR_RESERVE_MIN ((size_t)256 << 10)
+
 static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
 {
     ast_file *f = fr_arena_zalloc(ast, sizeof *f);
@@ -2623,8 +2646,12 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
     ctx.len = len;
     ctx.out = f;
     ctx.skip_blocks = k->c->skip_tests;
-    /* about a new name per 64 bytes of text (a rule and its name) */
-    fr_interner_reserve(ctx.names, len / 64);
+    /* about a new name per 64 bytes of text (a rule and its name); a
+     * small file's names fit the first table or grow it at little cost
+     * (the shipped rules: 165 names in 81 KB of text, comments and test
+     * blocks mostly) */
+    if (len >= FR_RESERVE_MIN)
+        fr_interner_reserve(ctx.names, len / 64);
     if (fr_parse(&ctx) < 0)
         nomem(k);
     return f;
@@ -2774,8 +2801,13 @@ static void pass2(cc *k)
     fr_ruleset *rs = k->rs;
     /* the names of keys and aliases are all known: cache the lookups */
     keycache kc;
-    memset(&kc, 0, sizeof kc);
-    k->kc = &kc;
+    size_t kcn = 64;
+    while (kcn < KC_SIZE && kcn < 4 * ((size_t)rs->nkeys + rs->naliases))
+        kcn *= 2;
+    kc.mask = kcn - 1;
+    kc.name = calloc(kcn, sizeof *kc.name + sizeof *kc.key);
+    kc.key = kc.name ? (uint32_t *)(void *)(kc.name + kcn) : NULL;
+    k->kc = kc.name ? &kc : NULL;   /* (without it: no cache) */
     segvec sv = { NULL, 0, 0 };
     uint32_t rid = 0;
     /* The tree is read once, in the order the parser built it: the arena's
@@ -2815,6 +2847,7 @@ static void pass2(cc *k)
     }
     rs->ntests = (uint32_t)k->ntestrefs;
     free(sv.v);
+    free(kc.name);
     k->kc = NULL;
 }
 
@@ -2988,11 +3021,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
         return NULL;
     }
     fr_arena_drop_spares(rs->arena);
-    /* line maps now, so a shared ruleset is only ever read */
-    for (uint32_t f = 0; f < fr_sources_count(rs->sources); f++) {
-        fr_span sp = { f, 0, 0 };
-        (void)fr_sources_loc(rs->sources, sp);
-    }
+    /* (line maps are built when a location is first asked for: locfile.c) */
     return rs;
 }
 

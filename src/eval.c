@@ -28,6 +28,10 @@
 #include "eval.h"
 #include "prefault.h"
 #include "interp.h"
+#include "cpu.h"
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 #define NONE32 UINT32_MAX
 #define CYCLE_CAP 1000u          /* rounds before a cyclic group is declared oscillating */
@@ -142,6 +146,34 @@ static inline const fr_val *leaf(const fr_eval *ev, const fr_node *n)
     }
 }
 
+/* Makes the evaluator's JIT-compiled copy of regex i (fr_eval.re_code);
+ * when that cannot be done (no JIT, out of memory) the regex is matched by
+ * pcre2_match, with the same result. */
+static __attribute__((noinline, cold)) void regex_jit_make(fr_eval *ev, uint32_t i)
+{
+    pcre2_code *c = pcre2_code_copy((const pcre2_code *)ev->rs->regexes[i].code);
+    size_t jit = 0;
+    if (c && pcre2_jit_compile(c, PCRE2_JIT_COMPLETE) == 0 && pcre2_pattern_info(c, PCRE2_INFO_JITSIZE, &jit) == 0
+        && jit != 0) {
+        ev->re_code[i] = c;
+        ev->re_state[i] = 1;
+        return;
+    }
+    if (c)
+        pcre2_code_free(c);
+    ev->re_state[i] = 2;
+}
+
+/* The code to give pcre2_jit_match for regex i, or NULL (pcre2_match). */
+static inline const pcre2_code *regex_jit(fr_eval *ev, uint32_t i)
+{
+    if (!ev->ix->re_jit || !ev->ix->re_jit[i] || !ev->re_state)
+        return NULL;
+    if (ev->re_state[i] == 0)
+        regex_jit_make(ev, i);
+    return ev->re_state[i] == 1 ? (const pcre2_code *)ev->re_code[i] : NULL;
+}
+
 static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
 {
     const fr_regex *re = &ev->rs->regexes[n->b];
@@ -157,8 +189,8 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
                 return 0;
         }
     }
-    int mrc = ev->ix->re_jit && ev->ix->re_jit[n->b]
-                  ? pcre2_jit_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
+    const pcre2_code *jc = regex_jit(ev, n->b);
+    int mrc = jc  ? pcre2_jit_match(jc, (PCRE2_SPTR)(s.s ? s.s : ""),
                                     (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
                                     (pcre2_match_context *)ev->match_ctx)
                   : pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),
@@ -2508,6 +2540,11 @@ void fr_eval_free(fr_eval **evp)
         pcre2_match_data_free((pcre2_match_data *)ev->match_data);
     if (ev->match_ctx)
         pcre2_match_context_free((pcre2_match_context *)ev->match_ctx);
+    for (uint32_t i = 0; ev->re_code && i < ev->rs->nregexes; i++)
+        if (ev->re_code[i])
+            pcre2_code_free((pcre2_code *)ev->re_code[i]);
+    free(ev->re_code);
+    free(ev->re_state);
     free(ev);
     *evp = NULL;
 }
@@ -2576,6 +2613,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->match_data = pcre2_match_data_create(1, NULL);
     ev->match_ctx = pcre2_match_context_create(NULL);
     if (!ev->match_data || !ev->match_ctx)
+        goto fail;
+    if (rs->nregexes && (NALLOC(ev->re_code, rs->nregexes) || NALLOC(ev->re_state, rs->nregexes)))
         goto fail;
     pcre2_set_match_limit((pcre2_match_context *)ev->match_ctx, MATCH_LIMIT);
     pcre2_set_depth_limit((pcre2_match_context *)ev->match_ctx, DEPTH_LIMIT);
@@ -4184,6 +4223,24 @@ typedef struct scctx {
     uint32_t  nw, pos;
 } scctx;
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* row[d] &= keep for the d in 0..63 whose bit in bits is clear, 4 rows a
+ * step (sc_add's loop for a table of one word a row). */
+static __attribute__((target("avx2"))) void sc_clear_avx2(uint64_t *row, uint64_t bits, uint64_t keep)
+{
+    const __m256i nb = _mm256_set1_epi64x((long long)~bits), one = _mm256_set1_epi64x(1),
+                  clr = _mm256_set1_epi64x((long long)~keep), four = _mm256_set1_epi64x(4);
+    __m256i sh = _mm256_setr_epi64x(0, 1, 2, 3);
+    for (uint32_t d = 0; d < 64; d += 4) {
+        /* all ones in the lanes whose value is not in bits */
+        __m256i m = _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_and_si256(_mm256_srlv_epi64(nb, sh), one));
+        __m256i r = _mm256_loadu_si256((const __m256i *)(const void *)(row + d));
+        _mm256_storeu_si256((__m256i *)(void *)(row + d), _mm256_andnot_si256(_mm256_and_si256(m, clr), r));
+        sh = _mm256_add_epi64(sh, four);
+    }
+}
+#endif
+
 static void sc_add(scctx *c, uint32_t vidx, uint64_t bits)
 {
     if (vidx == NONE32 || vidx >= 2 * c->nk)
@@ -4208,6 +4265,12 @@ static void sc_add(scctx *c, uint32_t vidx, uint64_t bits)
     /* clear the rule's bit in the rows of the values not in bits (one row
      * a value, nw words a row; without a branch a value) */
     uint64_t *row = c->rows + (size_t)f * 64 * c->nw + c->pos / 64, keep = ~(1ull << (c->pos & 63));
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (c->nw == 1 && FR_CPU_AVX2()) {
+        sc_clear_avx2(row, bits, keep);
+        return;
+    }
+#endif
     if (c->nw == 1) {
         for (uint32_t d = 0; d < 64; d++)
             row[d] &= keep | (0 - ((bits >> d) & 1));
@@ -4659,8 +4722,8 @@ static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 }
 
 /* ix->re_jit: the regexes pcre2_jit_match can match as pcre2_match would
- * (JIT code for complete matches, no UTF check to make; the match context's
- * limits apply alike).  0 or -1. */
+ * once an evaluator has their JIT code (complete matches, no UTF check to
+ * make; the match context's limits apply alike; fr_eval.re_code).  0 or -1. */
 static int build_regex_jit(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     if (!rs->nregexes)
@@ -4669,10 +4732,8 @@ static int build_regex_jit(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         return -1;
     for (uint32_t i = 0; i < rs->nregexes; i++) {
         const pcre2_code *code = (const pcre2_code *)rs->regexes[i].code;
-        size_t jit = 0;
         uint32_t opts = 0, minlen = 0, ftype = 0, funit = 0;
-        if (!code || pcre2_pattern_info(code, PCRE2_INFO_JITSIZE, &jit) != 0 || jit == 0 ||
-            pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &opts) != 0 || (opts & PCRE2_UTF))
+        if (!code || pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &opts) != 0 || (opts & PCRE2_UTF))
             continue;
         ix->re_jit[i] = 1;
         /* (in bytes: no UTF) */

@@ -197,8 +197,8 @@ struct fr_evindex {
     size_t     cw_bound;
     uint64_t  *cw_strmask;              /* [(nkeys + 63) / 64] */
     /* [nregexes] (NULL: none): 1 when a regex is matched through
-     * pcre2_jit_match (JIT-compiled, not UTF: pcre2_match would only add
-     * its argument checks) */
+     * pcre2_jit_match once an evaluator has JIT-compiled its copy (not UTF:
+     * pcre2_match would only add its argument checks; fr_eval.re_code) */
     uint8_t   *re_jit;
     /* [nregexes], for those on re_jit: a subject shorter than minlen bytes,
      * or (anchored patterns with a fixed first byte below 0x80) one not
@@ -371,6 +371,13 @@ struct fr_eval {
 
     /* PCRE2 */
     void *match_data, *match_ctx;
+    /* [nregexes] (NULL: none): this evaluator's JIT-compiled copy of each
+     * regex on ix->re_jit, made when it is first matched (regex_jit in
+     * eval.c: a rule set's start-up compiles no JIT code its configs never
+     * run, and threads share no code object being compiled); re_state 0
+     * not tried yet, 1 made, 2 not possible (pcre2_match on the original) */
+    void   **re_code;
+    uint8_t *re_state;
 
     struct fr_result result;
 };

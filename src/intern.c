@@ -68,6 +68,9 @@ typedef struct fr_islot {
 } fr_islot;
 
 #define FR_RECENT 256
+/* the recent cache comes with a table of this many slots (a small table
+ * is in the cache anyway; a small rule set's start-up saves the page) */
+#define FR_RECENT_FROM 4096
 
 struct fr_interner {
     fr_arena *arena;
@@ -76,8 +79,9 @@ struct fr_interner {
     size_t    count;
     /* the names found last, by hash: a rule set names the same few keys and
      * values again and again, and with a large table (a name per rule)
-     * each probe would be a cache and TLB miss */
-    fr_islot  recent[FR_RECENT];
+     * each probe would be a cache and TLB miss (NULL while the table is
+     * small) */
+    fr_islot *recent;
 };
 
 uint32_t fr_hash_bytes(const void *p, size_t n)
@@ -162,6 +166,7 @@ void fr_interner_free(fr_interner **inp)
     if (!inp || !*inp)
         return;
     table_free((*inp)->slots, (*inp)->mask + 1, sizeof *(*inp)->slots);
+    free((*inp)->recent);
     free(*inp);
     *inp = NULL;
 }
@@ -208,6 +213,8 @@ static int rehash(fr_interner *in, size_t ncap)
     table_free(in->slots, in->mask + 1, sizeof *in->slots);
     in->slots = ns;
     in->mask = ncap - 1;
+    if (!in->recent && ncap >= FR_RECENT_FROM)
+        in->recent = calloc(FR_RECENT, sizeof *in->recent);   /* (without it: no cache) */
     return 0;
 }
 
@@ -240,12 +247,13 @@ const char *fr_intern(fr_interner *in, const char *s, size_t len)
     if (len > UINT32_MAX)
         return NULL;
     uint32_t h = ihash(s, len);
-    fr_islot *rc = &in->recent[h & (FR_RECENT - 1)];
-    if (rc->s && rc->hash == h && rc->len == len && same(rc->s, s, len))
+    fr_islot *rc = in->recent ? &in->recent[h & (FR_RECENT - 1)] : NULL;
+    if (rc && rc->s && rc->hash == h && rc->len == len && same(rc->s, s, len))
         return rc->s;
     fr_islot *sl = find(in, s, len, h);
     if (sl->s) {
-        *rc = *sl;
+        if (rc)
+            *rc = *sl;
         return sl->s;
     }
     if ((in->count + 1) * 4 > (in->mask + 1) * 3) {

@@ -4,9 +4,12 @@
  * scans it in place with flex's yy_scan_buffer, which needs them); a big
  * rule file is a private mapping instead (compile.c, add_file).  The line
  * map (offsets of line starts) is built on the first request for a location
- * in that file.  The object is reference-counted (see locfile.h). */
+ * in that file, and published with an atomic compare-and-swap: threads
+ * sharing a ruleset may ask at once (the loser frees its copy).  The
+ * object is reference-counted (see locfile.h). */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +27,10 @@ typedef struct fr_srcfile {
     char     *path;
     char     *text;      /* len bytes + 2 NULs */
     size_t    len;
-    uint32_t *lines;     /* start offset of each line; built lazily */
-    uint32_t  nlines;
     size_t    maplen;    /* text is a mapping of maplen bytes (0: malloc'd) */
+    /* [0]: the number of lines n, [1..n]: the start offset of each; built
+     * on first use (line_map) */
+    _Atomic(uint32_t *) lines;
 } fr_srcfile;
 
 struct fr_sources {
@@ -73,7 +77,7 @@ void fr_sources_unref(fr_sources **sp)
     for (size_t i = 0; i < s->nfiles; i++) {
         free(s->files[i].path);
         free_text(s->files[i].text, s->files[i].maplen);
-        free(s->files[i].lines);
+        free(atomic_load_explicit(&s->files[i].lines, memory_order_relaxed));
     }
     free(s->files);
     free(s);
@@ -93,6 +97,7 @@ static int32_t adopt(fr_sources *s, const char *path, char *text, size_t len, si
     }
     fr_srcfile *f = &s->files[s->nfiles];
     memset(f, 0, sizeof *f);
+    atomic_init(&f->lines, NULL);
     f->path = strdup(path ? path : "<input>");
     if (!f->path) {
         free_text(text, maplen);
@@ -202,40 +207,49 @@ static __attribute__((target("avx2,bmi"))) int lines_avx2(const char *text, size
 }
 #endif
 
-/* Builds the line map of f.  Returns 0 or -1 (out of memory). */
-static int build_lines(fr_srcfile *f)
+/* The line map of f (see fr_srcfile), built on first use; NULL when out of
+ * memory. */
+static const uint32_t *line_map(fr_srcfile *f)
 {
-    if (f->lines)
-        return 0;
+    uint32_t *m = atomic_load_explicit(&f->lines, memory_order_acquire);
+    if (m)
+        return m;
     /* one pass: a guess at the line count, doubled when short */
     size_t cap = f->len / 32 + 80, n = 0, from = 0;
     uint32_t *lines = malloc(cap * sizeof *lines);
     if (!lines)
-        return -1;
+        return NULL;
+    lines[n++] = 0;   /* (the count, below) */
     lines[n++] = 0;
 #if defined(__x86_64__) && defined(__GNUC__)
     if (FR_CPU_AVX2() && FR_CPU_BMI1()
         && lines_avx2(f->text, f->len, &lines, &n, &cap, &from) < 0)
-        return -1;
+        return NULL;
 #endif
     for (const char *p = f->text + from, *end = f->text + f->len;
          (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
         if (n == cap && grow_lines(&lines, &cap) < 0)
-            return -1;
+            return NULL;
         lines[n++] = (uint32_t)(p - f->text + 1);
     }
-    f->lines = lines;
-    f->nlines = (uint32_t)n;
-    return 0;
+    lines[0] = (uint32_t)(n - 1);
+    uint32_t *seen = NULL;
+    if (!atomic_compare_exchange_strong_explicit(&f->lines, &seen, lines, memory_order_acq_rel,
+                                                 memory_order_acquire)) {
+        free(lines);   /* another thread's map won */
+        return seen;
+    }
+    return lines;
 }
 
-/* The line (0-based) that holds byte offset `off`. */
-static uint32_t line_of(const fr_srcfile *f, uint32_t off)
+/* The line (0-based) that holds byte offset `off`; lines is a line map's
+ * offsets (map + 1), n its count. */
+static uint32_t line_of(const uint32_t *lines, uint32_t n, uint32_t off)
 {
-    uint32_t lo = 0, hi = f->nlines;   /* lines[lo] <= off < lines[hi] */
+    uint32_t lo = 0, hi = n;   /* lines[lo] <= off < lines[hi] */
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (f->lines[mid] <= off)
+        if (lines[mid] <= off)
             lo = mid;
         else
             hi = mid;
@@ -244,13 +258,50 @@ static uint32_t line_of(const fr_srcfile *f, uint32_t off)
 }
 
 /* The line map is a cache: building it through a const pointer is the one
- * place this file casts const away (see locfile.h on threads). */
-static fr_srcfile *indexed(const fr_sources *s, uint32_t file)
+ * place this file casts const away (see locfile.h on threads).  *map is
+ * NULL when it could not be allocated: the callers then count newlines in
+ * the text, for the same answer (no error to report). */
+static fr_srcfile *indexed(const fr_sources *s, uint32_t file, const uint32_t **map)
 {
     if (!s || file >= s->nfiles)
         return NULL;
     fr_srcfile *f = (fr_srcfile *)&s->files[file];
-    return build_lines(f) == 0 ? f : NULL;
+    *map = line_map(f);
+    return f;
+}
+
+/* The line (0-based) holding off <= len and its start offset. */
+static uint32_t where(const fr_srcfile *f, const uint32_t *map, uint32_t off, uint32_t *start)
+{
+    if (map) {
+        uint32_t l = line_of(map + 1, map[0], off);
+        *start = map[1 + l];
+        return l;
+    }
+    uint32_t l = 0, at = 0;
+    for (const char *p = f->text, *e = f->text + off; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++) {
+        l++;
+        at = (uint32_t)(p - f->text + 1);
+    }
+    *start = at;
+    return l;
+}
+
+/* The start offset of line l (0-based) and the number of lines. */
+static uint32_t line_start(const fr_srcfile *f, const uint32_t *map, uint32_t l, uint32_t *nlines)
+{
+    if (map) {
+        *nlines = map[0];
+        return l < map[0] ? map[1 + l] : 0;
+    }
+    uint32_t n = 1, at = 0;
+    for (const char *p = f->text, *e = f->text + f->len; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++) {
+        if (n == l + 1)
+            at = (uint32_t)(p - f->text + 1);
+        n++;
+    }
+    *nlines = n;
+    return at;
 }
 
 fr_loc fr_sources_loc(const fr_sources *s, fr_span sp)
@@ -258,7 +309,8 @@ fr_loc fr_sources_loc(const fr_sources *s, fr_span sp)
     fr_loc loc = { 0 };
     if (sp.file == FR_NO_FILE)
         return loc;
-    fr_srcfile *f = indexed(s, sp.file);
+    const uint32_t *map;
+    fr_srcfile *f = indexed(s, sp.file, &map);
     if (!f)
         return loc;
     loc.file = f->path;
@@ -266,26 +318,27 @@ fr_loc fr_sources_loc(const fr_sources *s, fr_span sp)
     uint32_t end = sp.end > f->len ? (uint32_t)f->len : sp.end;
     if (end < start)
         end = start;
-    uint32_t l = line_of(f, start);
+    uint32_t ls, l = where(f, map, start, &ls);
     loc.line = l + 1;
-    loc.col = start - f->lines[l] + 1;
+    loc.col = start - ls + 1;
     uint32_t last = end > start ? end - 1 : start;   /* inclusive end */
-    uint32_t el = line_of(f, last);
+    uint32_t els, el = where(f, map, last, &els);
     loc.end_line = el + 1;
-    loc.end_col = last - f->lines[el] + 1;
+    loc.end_col = last - els + 1;
     return loc;
 }
 
 const char *fr_sources_line(const fr_sources *s, uint32_t file, uint32_t line, size_t *len)
 {
-    fr_srcfile *f = indexed(s, file);
-    if (!f || line == 0 || line > f->nlines) {
+    const uint32_t *map = NULL;
+    fr_srcfile *f = indexed(s, file, &map);
+    uint32_t nlines = 0, start = f && line ? line_start(f, map, line - 1, &nlines) : 0;
+    if (!f || line == 0 || line > nlines) {
         if (len)
             *len = 0;
         return NULL;
     }
-    uint32_t start = f->lines[line - 1];
-    uint32_t end = line < f->nlines ? f->lines[line] - 1 : (uint32_t)f->len;
+    uint32_t end = line < nlines ? line_start(f, map, line, &nlines) - 1 : (uint32_t)f->len;
     if (end > start && f->text[end - 1] == '\r')
         end--;
     if (len)

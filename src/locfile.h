@@ -21,9 +21,10 @@ typedef struct fr_sources fr_sources;
  * ruleset compiled from them share one object.  fr_sources_new() returns it
  * with one reference; fr_sources_ref() adds one; fr_sources_unref() (same as
  * fr_sources_free()) drops one and frees on the last, setting *s to NULL.
- * Line maps are built on first use of fr_sources_loc/line on a file; a
- * ruleset's sources are fully indexed before fr_compile() returns, so a
- * ruleset shared by threads only reads them. */
+ * Line maps are built on first use of fr_sources_loc/line on a file (a
+ * `check` of valid configs never asks: its start-up saves the pass over the
+ * text); threads sharing a ruleset may ask at once, the map is published
+ * with a compare-and-swap (locfile.c). */
 fr_sources *fr_sources_new(void);
 void        fr_sources_free(fr_sources **s);
 fr_sources *fr_sources_ref(fr_sources *s);
