@@ -156,12 +156,12 @@ static __attribute__((noinline, cold)) void regex_jit_make(fr_eval *ev, uint32_t
     if (c && pcre2_jit_compile(c, PCRE2_JIT_COMPLETE) == 0 && pcre2_pattern_info(c, PCRE2_INFO_JITSIZE, &jit) == 0
         && jit != 0) {
         ev->re_code[i] = c;
-        ev->re_state[i] = 1;
+        ev->re_state[i] = RE_JIT;
         return;
     }
     if (c)
         pcre2_code_free(c);
-    ev->re_state[i] = 2;
+    ev->re_state[i] = RE_NOJIT;
 }
 
 /* The code to give pcre2_jit_match for regex i, or NULL (pcre2_match). */
@@ -169,9 +169,14 @@ static inline const pcre2_code *regex_jit(fr_eval *ev, uint32_t i)
 {
     if (!ev->ix->re_jit || !ev->ix->re_jit[i] || !ev->re_state)
         return NULL;
-    if (ev->re_state[i] == 0)
+    uint32_t st = ev->re_state[i];
+    if (st < REGEX_WARM) {
+        ev->re_state[i] = st + 1;   /* (this match: pcre2_match) */
+        return NULL;
+    }
+    if (st == REGEX_WARM)
         regex_jit_make(ev, i);
-    return ev->re_state[i] == 1 ? (const pcre2_code *)ev->re_code[i] : NULL;
+    return ev->re_state[i] == RE_JIT ? (const pcre2_code *)ev->re_code[i] : NULL;
 }
 
 static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)

@@ -285,6 +285,15 @@ struct fr_result {
     struct fr_eval *ev;
 };
 
+/* fr_eval.re_state: a regex is JIT-compiled (for this evaluator) after
+ * REGEX_WARM matches with pcre2_match (ski rental: JIT-compiling a short
+ * pattern took 55-75 us here, a pcre2_match of a short value 0.04 us and
+ * the JIT code 0.02-0.03 us; a one-config run never makes the compile back,
+ * a stream soon does, and either way spends at most about twice the best). */
+#define REGEX_WARM 4096
+#define RE_JIT     (REGEX_WARM + 1)
+#define RE_NOJIT   (REGEX_WARM + 2)
+
 struct fr_eval {
     const fr_ruleset *rs;
     const struct fr_evindex *ix;
@@ -372,12 +381,14 @@ struct fr_eval {
     /* PCRE2 */
     void *match_data, *match_ctx;
     /* [nregexes] (NULL: none): this evaluator's JIT-compiled copy of each
-     * regex on ix->re_jit, made when it is first matched (regex_jit in
-     * eval.c: a rule set's start-up compiles no JIT code its configs never
-     * run, and threads share no code object being compiled); re_state 0
-     * not tried yet, 1 made, 2 not possible (pcre2_match on the original) */
+     * regex on ix->re_jit, made once this evaluator has matched it
+     * REGEX_WARM times with pcre2_match (regex_jit in eval.c: a run that
+     * matches a regex a few times, a one-config check say, compiles no JIT
+     * code, which costs more than those matches; threads share no code
+     * object being compiled); re_state below REGEX_WARM: the matches so
+     * far, RE_JIT made, RE_NOJIT not possible (pcre2_match on the original) */
     void   **re_code;
-    uint8_t *re_state;
+    uint32_t *re_state;
 
     struct fr_result result;
 };

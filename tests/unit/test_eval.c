@@ -1082,6 +1082,30 @@ static void test_regex_jit(void **state)
     assert_true(njit >= 4 && njit < rs->nregexes);   /* (r3 and r4 are UTF) */
     fr_eval *ev = fr_eval_new(rs);
     assert_non_null(ev);
+    /* A regex is JIT-compiled after REGEX_WARM matches: r1 (/ab+c/i, on
+     * re_jit) takes pcre2_match until then, its JIT copy after. */
+    const char *abc = "--s 'xABbc'";
+    uint32_t r1 = UINT32_MAX;
+    for (uint32_t n = 0; n <= REGEX_WARM; n++) {
+        const fr_result *res = fr_eval_line(ev, abc, strlen(abc));
+        assert_non_null(res);
+        char *o = outcome(res);
+        assert_non_null(strstr(o, "r1"));
+        free(o);
+        if (n == 0) {
+            for (uint32_t i = 0; i < rs->nregexes; i++)
+                if (ev->re_state[i] == 1)
+                    r1 = i;
+            assert_int_not_equal(r1, UINT32_MAX);
+            assert_true(jit[r1]);
+        }
+        assert_int_equal(ev->re_state[r1], n < REGEX_WARM ? n + 1 : RE_JIT);
+        assert_true(n < REGEX_WARM ? ev->re_code[r1] == NULL : ev->re_code[r1] != NULL);
+    }
+    /* the random subjects below: every regex on re_jit by its JIT copy */
+    for (uint32_t i = 0; i < rs->nregexes; i++)
+        if (ev->re_state[i] < REGEX_WARM)
+            ev->re_state[i] = REGEX_WARM;
     static const char *const parts[] = { "a", "b", "c", "x", "y", "A", "B", "C", ":", "/", "instance:", "//",
                                          "\xc3\xa9", "\xff", "\xe2\x82", " " };
     rng r = { 7 };
@@ -1114,6 +1138,12 @@ static void test_regex_jit(void **state)
         free(want[0]);
         free(want[1]);
     }
+    size_t made = 0;
+    for (uint32_t i = 0; i < rs->nregexes; i++) {
+        assert_true(jit[i] ? ev->re_state[i] >= RE_JIT : ev->re_state[i] <= REGEX_WARM);
+        made += ev->re_state[i] == RE_JIT;
+    }
+    assert_true(made >= 4);
     fr_eval_free(&ev);
     fr_ruleset_free(&rs);
 }
