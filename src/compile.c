@@ -130,22 +130,25 @@ static fr_span no_span(void)
     return sp;
 }
 
-/* Adds a file's text; `owned` is a malloc'd buffer of len + 2 bytes that
- * the sources take over (else `text` is copied). */
-static fr_rc add_source(fr_compiler *c, const char *name, const char *text, char *owned, size_t len)
+/* Adds a file's text; `owned` is a malloc'd buffer of len + 2 bytes, or
+ * (maplen != 0) a mapping of maplen bytes, that the sources take over
+ * (else `text` is copied). */
+static fr_rc add_source(fr_compiler *c, const char *name, const char *text, char *owned, size_t len,
+                        size_t maplen)
 {
     if (len > FR_MAX_FILE) {
-        free(owned);
+        fr_sources_free_text(owned, maplen);
         c->io_failed = true;
         fr_report(&c->sink, FR_SEV_ERROR, no_span(),
                   "%s: file too large (%zu bytes; the limit is %u MiB)", name, len, FR_MAX_FILE >> 20);
         return FR_EIO;
     }
     if (fr_vec_reserve((void **)&c->files, &c->capfiles, c->nfiles + 1, sizeof *c->files) < 0) {
-        free(owned);
+        fr_sources_free_text(owned, maplen);
         return FR_ENOMEM;
     }
-    int32_t id = owned ? fr_sources_adopt(c->src, name, owned, len) : fr_sources_add(c->src, name, text, len);
+    int32_t id = owned ? fr_sources_adopt_map(c->src, name, owned, len, maplen)
+                       : fr_sources_add(c->src, name, text, len);
     if (id < 0)
         return FR_ENOMEM;
     c->files[c->nfiles++] = (uint32_t)id;
@@ -157,7 +160,7 @@ fr_rc fr_compiler_add_text(fr_compiler *c, const char *name, const char *text, s
     /* after fr_compile() the sources belong to the ruleset too: no more */
     if (!c || (!text && len) || c->used)
         return FR_EINVAL;
-    fr_rc rc = add_source(c, name ? name : "<input>", text ? text : "", NULL, len);
+    fr_rc rc = add_source(c, name ? name : "<input>", text ? text : "", NULL, len, 0);
     if (rc == FR_ENOMEM)
         c->oom = true;
     return rc;
@@ -212,17 +215,10 @@ static fr_rc add_file(fr_compiler *c, const char *path)
             void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
             if (m != MAP_FAILED) {
                 close(fd);
-                int32_t id = -1;
-                if (fr_vec_reserve((void **)&c->files, &c->capfiles, c->nfiles + 1, sizeof *c->files) < 0)
-                    (void)munmap(m, len);
-                else
-                    id = fr_sources_adopt_map(c->src, path, m, len, len);
-                if (id < 0) {
+                fr_rc rc = add_source(c, path, NULL, m, len, len);
+                if (rc == FR_ENOMEM)
                     c->oom = true;
-                    return FR_ENOMEM;
-                }
-                c->files[c->nfiles++] = (uint32_t)id;
-                return FR_OK;
+                return rc;
             }
         }
     }
@@ -282,7 +278,7 @@ static fr_rc add_file(fr_compiler *c, const char *path)
     }
     fr_prefault_free(&pf);
     close(fd);
-    fr_rc rc = add_source(c, path, NULL, buf, len);
+    fr_rc rc = add_source(c, path, NULL, buf, len, 0);
     if (rc == FR_ENOMEM)
         c->oom = true;
     return rc;

@@ -195,7 +195,7 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
         }
     }
     const pcre2_code *jc = regex_jit(ev, n->b);
-    int mrc = jc  ? pcre2_jit_match(jc, (PCRE2_SPTR)(s.s ? s.s : ""),
+    int mrc = jc ? pcre2_jit_match(jc, (PCRE2_SPTR)(s.s ? s.s : ""),
                                     (PCRE2_SIZE)s.i, 0, 0, (pcre2_match_data *)ev->match_data,
                                     (pcre2_match_context *)ev->match_ctx)
                   : pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR)(s.s ? s.s : ""),

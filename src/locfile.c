@@ -54,7 +54,7 @@ fr_sources *fr_sources_ref(fr_sources *s)
     return s;
 }
 
-static void free_text(char *text, size_t maplen)
+void fr_sources_free_text(char *text, size_t maplen)
 {
 #ifdef FR_HAVE_MMAP
     if (maplen) {
@@ -76,7 +76,7 @@ void fr_sources_unref(fr_sources **sp)
         return;
     for (size_t i = 0; i < s->nfiles; i++) {
         free(s->files[i].path);
-        free_text(s->files[i].text, s->files[i].maplen);
+        fr_sources_free_text(s->files[i].text, s->files[i].maplen);
         free(atomic_load_explicit(&s->files[i].lines, memory_order_relaxed));
     }
     free(s->files);
@@ -92,7 +92,7 @@ static int32_t adopt(fr_sources *s, const char *path, char *text, size_t len, si
 {
     if (s->nfiles >= INT32_MAX - 1 || len > UINT32_MAX - 2
         || fr_vec_reserve((void **)&s->files, &s->cap, s->nfiles + 1, sizeof *s->files) < 0) {
-        free_text(text, maplen);
+        fr_sources_free_text(text, maplen);
         return -1;
     }
     fr_srcfile *f = &s->files[s->nfiles];
@@ -100,7 +100,7 @@ static int32_t adopt(fr_sources *s, const char *path, char *text, size_t len, si
     atomic_init(&f->lines, NULL);
     f->path = strdup(path ? path : "<input>");
     if (!f->path) {
-        free_text(text, maplen);
+        fr_sources_free_text(text, maplen);
         return -1;
     }
     /* (a mapping's are zero: not written, its last page is not copied) */

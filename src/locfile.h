@@ -37,8 +37,10 @@ int32_t     fr_sources_adopt(fr_sources *s, const char *path, char *text, size_t
 /* The same for a private mapping of a file (mmap, PROT_READ|PROT_WRITE,
  * MAP_PRIVATE) of maplen bytes whose bytes from len to at least len + 2 are
  * zero already (the end of its last page): munmap'd by the sources, also on
- * failure. */
+ * failure; maplen 0: a malloc'd text, as fr_sources_adopt. */
 int32_t     fr_sources_adopt_map(fr_sources *s, const char *path, char *text, size_t len, size_t maplen);
+/* Releases a text as fr_sources_adopt_map would (maplen 0: free()). */
+void        fr_sources_free_text(char *text, size_t maplen);
 uint32_t    fr_sources_count(const fr_sources *s);
 const char *fr_sources_path(const fr_sources *s, uint32_t file);
 const char *fr_sources_text(const fr_sources *s, uint32_t file, size_t *len);

@@ -1318,6 +1318,25 @@ static void test_threads_option(void **state)
     free(text);
 }
 
+/* One evaluator per mode, FULL first (the reference the others are
+ * compared with), for the tests that check the modes agree. */
+static const int eval_modes[3] = { FR_MODE_FULL, FR_MODE_SCAN, FR_MODE_INCR };
+
+static void evals_new(const fr_ruleset *rs, fr_eval *ev[3])
+{
+    for (int m = 0; m < 3; m++) {
+        ev[m] = fr_eval_new(rs);
+        assert_non_null(ev[m]);
+        fr_eval_set_mode(ev[m], eval_modes[m]);
+    }
+}
+
+static void evals_free(fr_eval *ev[3])
+{
+    for (int m = 0; m < 3; m++)
+        fr_eval_free(&ev[m]);
+}
+
 static void test_modes_agree(void **state)
 {
     (void)state;
@@ -1335,12 +1354,7 @@ static void test_modes_agree(void **state)
         }
         fr_ruleset *rs = compile(text);
         fr_eval *ev[3];
-        static const int modes[3] = { FR_MODE_FULL, FR_MODE_SCAN, FR_MODE_INCR };
-        for (int m = 0; m < 3; m++) {
-            ev[m] = fr_eval_new(rs);
-            assert_non_null(ev[m]);
-            fr_eval_set_mode(ev[m], modes[m]);
-        }
+        evals_new(rs, ev);
         for (int c = 0; c < 40; c++) {
             char line[256];
             gen_config2(&r, line, sizeof line);
@@ -1349,7 +1363,7 @@ static void test_modes_agree(void **state)
                 const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
                 assert_non_null(res);
                 nvalid += fr_result_status(res) != FR_STATUS_INVALID;
-                if (fr_result_status(res) == FR_STATUS_INVALID && modes[m] == FR_MODE_SCAN)
+                if (fr_result_status(res) == FR_STATUS_INVALID && eval_modes[m] == FR_MODE_SCAN)
                     check_scan_invalid(rs, ev[m], line);
                 {
                     /* the input values, in every mode and status */
@@ -1364,7 +1378,7 @@ static void test_modes_agree(void **state)
                     if (!want_in)
                         want_in = strdup(in);
                     else if (strcmp(want_in, in))
-                        fail_msg("config '%s': mode %d input %s, not %s", line, modes[m], in, want_in);
+                        fail_msg("config '%s': mode %d input %s, not %s", line, eval_modes[m], in, want_in);
                 }
                 /* every check as the condition trees say (fr_eval_node,
                  * no conjunct lists), on the resolved state */
@@ -1381,7 +1395,7 @@ static void test_modes_agree(void **state)
                     }
                     if (fr_rule_on(ev[m], (uint32_t)ri) != (cv > 0) || fr_rule_rt(ev[m], (uint32_t)ri) != (cv < 0 ? -cv : 0))
                         fail_msg("set %d config '%s' mode %d: rule %s on %d rt %d, its tree says %d\n%s", set,
-                                 line, modes[m], ru->name, fr_rule_on(ev[m], (uint32_t)ri), fr_rule_rt(ev[m], (uint32_t)ri), cv, text);
+                                 line, eval_modes[m], ru->name, fr_rule_on(ev[m], (uint32_t)ri), fr_rule_rt(ev[m], (uint32_t)ri), cv, text);
                 }
                 char *got = exact(rs, res);
                 if (!want)
@@ -1389,7 +1403,7 @@ static void test_modes_agree(void **state)
                 else {
                     if (strcmp(want, got))
                         fail_msg("set %d config '%s': mode %d gives\n%s\nnot (full)\n%s\nrules:\n%s", set, line,
-                                 modes[m], got, want, text);
+                                 eval_modes[m], got, want, text);
                     free(got);
                 }
             }
@@ -1397,8 +1411,7 @@ static void test_modes_agree(void **state)
             free(want);
             free(want_in);
         }
-        for (int m = 0; m < 3; m++)
-            fr_eval_free(&ev[m]);
+        evals_free(ev);
         fr_ruleset_free(&rs);
         free(text);
     }
@@ -1449,12 +1462,7 @@ static void test_modes_agree_many(void **state)
     }
     fr_ruleset *rs = compile(text);
     fr_eval *ev[3];
-    static const int modes[3] = { FR_MODE_FULL, FR_MODE_SCAN, FR_MODE_INCR };
-    for (int m = 0; m < 3; m++) {
-        ev[m] = fr_eval_new(rs);
-        assert_non_null(ev[m]);
-        fr_eval_set_mode(ev[m], modes[m]);
-    }
+    evals_new(rs, ev);
     assert_int_equal(ev[2]->mode, FR_MODE_INCR);
     for (int c = 0; c < 400; c++) {
         char line[256] = "";
@@ -1470,7 +1478,7 @@ static void test_modes_agree_many(void **state)
             assert_non_null(res);
             for (uint32_t ri = 0; m > 0 && ri < rs->nrules; ri++)
                 if (fr_rule_on(ev[m], ri) != fr_rule_on(ev[0], ri) || fr_rule_rt(ev[m], ri) != fr_rule_rt(ev[0], ri))
-                    fail_msg("config %d '%s' mode %d: rule %s on %d rt %d, full: on %d rt %d", c, line, modes[m],
+                    fail_msg("config %d '%s' mode %d: rule %s on %d rt %d, full: on %d rt %d", c, line, eval_modes[m],
                              rs->rules[ri].name, fr_rule_on(ev[m], ri), fr_rule_rt(ev[m], ri),
                              fr_rule_on(ev[0], ri), fr_rule_rt(ev[0], ri));
             char *got = exact(rs, res);
@@ -1478,14 +1486,13 @@ static void test_modes_agree_many(void **state)
                 want = got;
             else {
                 if (strcmp(want, got))
-                    fail_msg("config %d '%s': mode %d gives\n%s\nnot (full)\n%s", c, line, modes[m], got, want);
+                    fail_msg("config %d '%s': mode %d gives\n%s\nnot (full)\n%s", c, line, eval_modes[m], got, want);
                 free(got);
             }
         }
         free(want);
     }
-    for (int m = 0; m < 3; m++)
-        fr_eval_free(&ev[m]);
+    evals_free(ev);
     fr_ruleset_free(&rs);
     free(text);
 }
@@ -1519,12 +1526,7 @@ static void test_fast_room(void **state)
         }
         fr_ruleset *rs = compile(text);
         fr_eval *ev[3];
-        static const int modes[3] = { FR_MODE_FULL, FR_MODE_SCAN, FR_MODE_INCR };
-        for (int m = 0; m < 3; m++) {
-            ev[m] = fr_eval_new(rs);
-            assert_non_null(ev[m]);
-            fr_eval_set_mode(ev[m], modes[m]);
-        }
+        evals_new(rs, ev);
         for (int c = 0; c < 100; c++) {
             char line[512] = "";
             size_t l = 0;
@@ -1541,15 +1543,14 @@ static void test_fast_room(void **state)
                     want = got;
                 else {
                     if (strcmp(want, got))
-                        fail_msg("%u rules, config '%s': mode %d gives\n%s\nnot (full)\n%s", nr, line, modes[m], got,
+                        fail_msg("%u rules, config '%s': mode %d gives\n%s\nnot (full)\n%s", nr, line, eval_modes[m], got,
                                  want);
                     free(got);
                 }
             }
             free(want);
         }
-        for (int m = 0; m < 3; m++)
-            fr_eval_free(&ev[m]);
+        evals_free(ev);
         fr_ruleset_free(&rs);
         free(text);
     }
