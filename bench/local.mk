@@ -10,7 +10,7 @@ EXTRA_DIST += bench/run bench/check-tiny.sh bench/runtime.c bench/rng.h \
 	bench/gen-configs.c bench/gen-synth.c bench/synth-main.c \
 	bench/ref/sglang.c bench/ref/sglang-config.h bench/ref/sglang.py \
 	bench/ref/sglang.clp bench/ref/sglang-clips.c bench/ref/synth-clips.c \
-	bench/RESULTS.md bench/README.md bench/PROFILE.md
+	bench/RESULTS.md bench/README.md bench/PROFILE.md bench/stream-ab.c bench/stream-ab.py
 
 ## The "one config, start to exit" table also shows the same flagrule linked
 ## the other way: with a static src/flagrule (./configure
