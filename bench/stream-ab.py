@@ -3,7 +3,8 @@
 pinned to one CPU, taking turns block by block (A B, then B A, ...), PASSES times
 (default 10).  Prints B/A: the ratio of the sums of each block's fastest run (the
 figure to quote), of the sums of medians, and the median of the per-run ratios.
-INPUT defaults to the first 100,000 SGLang configs; INPUT_B (default INPUT) lets
+INPUT defaults to bench/work/sglang/configs-100000.txt (run from a build tree after
+`make bench`, or name one); INPUT_B (default INPUT) lets
 one build run two inputs (word orders, say).  RULES: the environment's
 STREAM_AB_RULES, else rules.d/sglang next to this script."""
 import os
@@ -14,7 +15,7 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 A, B = sys.argv[1], sys.argv[2]
 passes = int(sys.argv[3]) if len(sys.argv) > 3 else 10
-data = sys.argv[4] if len(sys.argv) > 4 else os.path.join(here, '..', 'bench', 'work', 'sglang', 'configs-100000.txt')
+data = sys.argv[4] if len(sys.argv) > 4 else os.path.join('bench', 'work', 'sglang', 'configs-100000.txt')
 data_b = sys.argv[5] if len(sys.argv) > 5 else data
 rules = os.environ.get('STREAM_AB_RULES', os.path.join(here, '..', 'rules.d', 'sglang'))
 cpu = os.environ.get('STREAM_AB_CPU', '1')
