@@ -10,7 +10,16 @@ EXTRA_DIST += bench/run bench/check-tiny.sh bench/runtime.c bench/rng.h \
 	bench/gen-configs.c bench/gen-synth.c bench/synth-main.c \
 	bench/ref/sglang.c bench/ref/sglang-config.h bench/ref/sglang.py \
 	bench/ref/sglang.clp bench/ref/sglang-clips.c bench/ref/synth-clips.c \
-	bench/RESULTS.md bench/README.md bench/PROFILE.md bench/stream-ab.c bench/stream-ab.py
+	bench/RESULTS.md bench/README.md bench/PROFILE.md bench/stream-ab.py
+
+## bench/stream-ab (PROFILE.md sections 6 and 7; not run by make bench): built
+## with the tests so that it keeps compiling against the public API.  x86-64
+## only (TSC ticks, AVX2).
+if HOST_X86_64
+check_PROGRAMS += bench/stream-ab
+bench_stream_ab_SOURCES = bench/stream-ab.c
+bench_stream_ab_LDADD = libflagrule.la
+endif
 
 ## The "one config, start to exit" table also shows the same flagrule linked
 ## the other way: with a static src/flagrule (./configure
