@@ -3021,6 +3021,9 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
     return rs;
 }
 
+#define FR_POPULATE_MIN ((size_t)64 << 10)
+#define FR_POPULATE_WIN ((size_t)64 << 10)
+
 fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
 {
     fr_rc dummy;
@@ -3053,13 +3056,19 @@ fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
     c->helpers += pf != NULL;
     fr_arena_set_prefault(rs->arena, pf);
     fr_arena_set_prefault(ast, pf);
+    if (!pf && text >= FR_POPULATE_MIN) {
+        fr_arena_set_populate(rs->arena, FR_POPULATE_WIN);
+        fr_arena_set_populate(ast, FR_POPULATE_WIN);
+    }
     cc k;
     memset(&k, 0, sizeof k);
     k.release = pf != NULL || text >= FR_PREFAULT_MIN;
     fr_ruleset *out = compile_all(c, rs, &ast, &k);
     /* (the helper is joined before the call returns) */
-    if (rs)
+    if (rs) {
         fr_arena_set_prefault(rs->arena, NULL);
+        fr_arena_set_populate(rs->arena, 0);
+    }
     fr_arena_set_prefault(ast, NULL);
     fr_prefault_free(&pf);
     if (!out) {
