@@ -2722,15 +2722,34 @@ static int ref_push(cc *k, stmtref **v, size_t *n, size_t *cap, const ast_stmt *
     return 0;
 }
 
+/* The passes walk the statement list in the order the parser built it,
+ * which is the order of the tree's bytes in its arena blocks: a walk whose
+ * next statement is known only once the current one's `next` is loaded
+ * waits for memory at each statement (10,000 rules: pass 1 waited ~90 ns a
+ * statement, ~4% of the compile).  So the bytes TREE_AHEAD past the
+ * current statement are prefetched as the walk goes (*at: how far; a
+ * statement not just after the last restarts it, as at a new block). */
+#define TREE_AHEAD 2048
+static inline void tree_ahead(const void *s, const unsigned char **at)
+{
+    const unsigned char *p = s;
+    if (*at < p || *at > p + 2 * TREE_AHEAD)
+        *at = p;
+    for (; *at < p + TREE_AHEAD; *at += 64)
+        __builtin_prefetch(*at);
+}
+
 /* One walk over every statement: declarations, rule names, test names;
  * aliases, unnamed rules and tests are remembered for later. */
 static void pass1(cc *k)
 {
     fr_ruleset *rs = k->rs;
     uint32_t rid = 0, tid = 0;
+    const unsigned char *ahead = NULL;
     for (size_t f = 0; f < k->nfiles && !stopped(k); f++) {
         k->file = k->files[f]->file;
         for (const ast_stmt *s = k->files[f]->stmts; s && !stopped(k); s = s->next) {
+            tree_ahead(s, &ahead);
             switch (s->kind) {
             case AS_DECL:
                 p1_decl(k, &s->u.decl);
