@@ -1733,12 +1733,32 @@ static int doc_field(const char *name)
     return -1;
 }
 
+/* The rule names as "did you mean" candidates, made when an unknown rule
+ * is first reported (not a walk over every rule record for nothing);
+ * NULL when out of memory. */
+static const char **rule_cands(cc *k)
+{
+    if (!k->rulecands) {
+        k->rulecands = calloc(k->rs->nrules + 1, sizeof *k->rulecands);
+        if (!k->rulecands) {
+            nomem(k);
+            return NULL;
+        }
+        for (uint32_t i = 0; i < k->rs->nrules; i++)
+            k->rulecands[i] = k->rs->rules[i].name;
+    }
+    return k->rulecands;
+}
+
 static uint32_t find_rule(cc *k, const ast_name *n, const char *what)
 {
     uint32_t r = n->s ? *fr_intern_word(n->s) : NONE;
     if (r != NONE)
         return r;
-    const char *m = fr_did_you_mean(n->s, n->len, k->rulecands, k->rs->nrules);
+    const char **cands = rule_cands(k);
+    if (!cands)
+        return NONE;
+    const char *m = fr_did_you_mean(n->s, n->len, cands, k->rs->nrules);
     if (m)
         err(k, n->pos, "unknown rule '%s'%s; did you mean '%s'?", n->s, what, m);
     else
@@ -2797,8 +2817,7 @@ static void pass1_late(cc *k)
     /* did-you-mean candidates */
     k->nkeycands = rs->nkeys + rs->naliases;
     k->keycands = calloc(k->nkeycands + 1, sizeof *k->keycands);
-    k->rulecands = calloc(rs->nrules + 1, sizeof *k->rulecands);
-    if (!k->keycands || !k->rulecands) {
+    if (!k->keycands) {
         nomem(k);
         return;
     }
@@ -2806,8 +2825,6 @@ static void pass1_late(cc *k)
         k->keycands[i] = rs->keys[i].name;
     for (uint32_t i = 0; i < rs->naliases; i++)
         k->keycands[rs->nkeys + i] = rs->alias_names[i];
-    for (uint32_t i = 0; i < rs->nrules; i++)
-        k->rulecands[i] = rs->rules[i].name;
     p1_clinames(k);
 }
 
