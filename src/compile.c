@@ -799,7 +799,8 @@ static uint32_t node(cc *k, uint8_t op, fr_type t, uint32_t a, uint32_t b, ast_p
     n->a = a;
     /* (as fr_node_set_type: a leaf's b is its enum id) */
     n->b = op <= FR_OP_INPUT ? (t.kind == FR_T_ENUM ? t.enum_id : 0) : b;
-    n->loc = SP(k, p);
+    n->start = p.start;   /* (in k->file, the rule's: fr_node_span) */
+    n->end = p.end;
     return rs->nnodes++;
 }
 
