@@ -7,6 +7,7 @@
 
 #define _DEFAULT_SOURCE   /* madvise */
 #define FR_ARENA_CALLOC (128 * 1024)   /* glibc's default mmap threshold */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +20,29 @@
 #endif
 
 #define FR_HUGE (2u << 20)   /* a transparent huge page (x86-64, arm64 with 4 KiB pages) */
+
+#define FR_PAGE ((uintptr_t)4096)   /* (a multiple of the page size is as good) */
+#if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE 23   /* Linux 5.14 */
+#endif
+
+bool fr_mem_populate(void *p, size_t n)
+{
+#if defined(__linux__)
+    uintptr_t lo = ((uintptr_t)p + FR_PAGE - 1) & ~(FR_PAGE - 1);
+    uintptr_t hi = ((uintptr_t)p + n) & ~(FR_PAGE - 1);
+    if (hi <= lo)
+        return true;
+    int rc = madvise((void *)lo, (size_t)(hi - lo), MADV_POPULATE_WRITE);
+    /* (EINVAL, ENOSYS, EPERM: not supported; ENOMEM, EFAULT, EINTR...:
+     * the faults are taken later, as without the call) */
+    return rc == 0 || (errno != EINVAL && errno != ENOSYS && errno != EPERM);
+#else
+    (void)p;
+    (void)n;
+    return false;
+#endif
+}
 
 void fr_mem_hugepages(void *p, size_t n)
 {
@@ -82,10 +106,37 @@ static void set_head(fr_arena *a, fr_block *b)
 #define FR_PF_AHEAD  ((size_t)2 << 20)
 #define FR_PF_OWN    ((size_t)64 << 20)
 
+#define FR_ARENA_POPBLOCK ((size_t)128 << 10)
+
+static void pop_window(fr_arena *a)
+{
+    fr_block *b = a->head;
+    unsigned char *bend = b->data + b->size;
+    size_t room = (size_t)(bend - a->cur);
+    size_t w = room < a->popwin ? room : a->popwin;
+    unsigned char *want = a->cur + w;
+    if (a->asked < a->zero)
+        a->asked = a->zero;   /* (a spare's old data: its pages are in memory) */
+    if (want > a->asked) {
+        /* (from the page of `asked`, which may be partly in use already,
+         * to the page of `want`) */
+        uintptr_t lo = (uintptr_t)a->asked & ~(uintptr_t)(FR_PAGE - 1);
+        uintptr_t hi = ((uintptr_t)want + FR_PAGE - 1) & ~(uintptr_t)(FR_PAGE - 1);
+        if (!fr_mem_populate((void *)lo, (size_t)(hi - lo)))
+            a->popwin = 0;   /* (an old kernel: never again) */
+        a->asked = (unsigned char *)hi < bend ? (unsigned char *)hi : bend;
+    }
+    a->end = want;
+}
+
 static void pf_window(fr_arena *a)
 {
     fr_block *b = a->head;
     unsigned char *bend = b->data + b->size;
+    if (!a->pf && a->popwin && b->size >= FR_ARENA_POPBLOCK) {
+        pop_window(a);
+        return;
+    }
     if (!a->pf || b->size < FR_PF_BLOCK) {
         a->end = bend;
         return;
@@ -110,6 +161,15 @@ void fr_arena_set_prefault(fr_arena *a, struct fr_prefault *pf)
     if (!a)
         return;
     a->pf = pf;
+    a->asked = a->cur;
+    pf_window(a);
+}
+
+void fr_arena_set_populate(fr_arena *a, size_t win)
+{
+    if (!a)
+        return;
+    a->popwin = win & ~(size_t)(FR_ARENA_ALIGN - 1);
     a->asked = a->cur;
     pf_window(a);
 }
@@ -276,6 +336,8 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
              * FR_PF_OWN bytes, the helper faults it in) */
             if (a->pf && need <= FR_PF_OWN)
                 fr_prefault_ask(a->pf, nb->data, need);
+            else if (!a->pf && a->popwin && need <= FR_PF_OWN)
+                (void)fr_mem_populate(nb->data, need);
             return nb->data;
         }
         size_t size = b->size;
@@ -322,14 +384,25 @@ void *fr_arena_zalloc_slow(fr_arena *a, size_t n)
 void *fr_arena_alloc_room(fr_arena *a, size_t n)
 {
     struct fr_prefault *pf = a->pf;
+    size_t popwin = a->popwin;
     a->pf = NULL;
+    a->popwin = 0;
     void *p = fr_arena_alloc(a, n);
     a->pf = pf;
-    if (p && pf) {
+    a->popwin = popwin;
+    if (p && (pf || popwin)) {
         a->asked = a->cur;   /* (the room is the newest allocation, or has a block of its own) */
         pf_window(a);
     }
     return p;
+}
+
+size_t fr_arena_left(const fr_arena *a)
+{
+    const fr_block *b = a->head;
+    uintptr_t p = ((uintptr_t)a->cur + FR_ARENA_ALIGN - 1) & ~(uintptr_t)(FR_ARENA_ALIGN - 1);
+    uintptr_t e = (uintptr_t)(b->data + b->size);
+    return p < e ? (size_t)(e - p) : 0;
 }
 
 void *fr_arena_array(fr_arena *a, size_t n, size_t size)

@@ -1439,7 +1439,7 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
             fr_buf_puts(b, "run-time error: ");
             fr_buf_puts(b, fr_rt_text(fr_rule_rt(ev, e->rule)));
             size_t n;
-            const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[e->rule]].loc, &n);
+            const char *t = fr_span_text(rs, fr_node_span(rs, e->rule, ev->rt_node[e->rule]), &n);
             if (t) {
                 fr_buf_puts(b, " in '");
                 fr_buf_put(b, t, n);

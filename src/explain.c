@@ -67,32 +67,33 @@ static void input_origin(fr_buf *b, fr_eval *ev, uint32_t k)
 }
 
 /* The terms of a condition: its top-level conjuncts (or disjuncts). */
-static void terms(xctx *x, uint32_t n, int depth, int op)
+static void terms(xctx *x, uint32_t r, uint32_t n, int depth, int op)
 {
     const fr_ruleset *rs = x->ev->rs;
     const fr_node *nd = &rs->nodes[n];
     if (nd->op == op) {
-        terms(x, nd->a, depth, op);
-        terms(x, nd->b, depth, op);
+        terms(x, r, nd->a, depth, op);
+        terms(x, r, nd->b, depth, op);
         return;
     }
     fr_val v;
     int rc = fr_eval_node(x->ev, n, &v);
     indent(&x->b, depth);
-    src_text(&x->b, rs, nd->loc);
+    src_text(&x->b, rs, fr_node_span(rs, r, n));
     if (rc)
         fr_buf_printf(&x->b, "  -> %s\n", fr_rt_text(rc));
     else
         fr_buf_printf(&x->b, "  -> %s\n", (!v.is_null && v.i) ? "true" : "false");
 }
 
-static void cond_terms(xctx *x, uint32_t cond, int depth)
+/* (cond: a node of rule r) */
+static void cond_terms(xctx *x, uint32_t r, uint32_t cond, int depth)
 {
     const fr_node *nd = &x->ev->rs->nodes[cond];
     if (nd->op == FR_OP_AND || nd->op == FR_OP_OR)
-        terms(x, cond, depth, nd->op);
+        terms(x, r, cond, depth, nd->op);
     else
-        terms(x, cond, depth, -1);
+        terms(x, r, cond, depth, -1);
 }
 
 typedef struct readset {
@@ -187,7 +188,7 @@ static void explain_key_rec(xctx *x, uint32_t k, int depth)
     fr_buf_puts(&x->b, " = ");
     fr_val_repr(&x->b, rs, rs->keys[k].type, ev->res[k]);
     fr_buf_puts(&x->b, " because\n");
-    cond_terms(x, ru->cond, depth + 1);
+    cond_terms(x, (uint32_t)r, ru->cond, depth + 1);
     indent(&x->b, depth);
     fr_buf_puts(&x->b, "reading\n");
     reads_of(x, ru->cond, UINT32_MAX, depth + 1, 1);
@@ -273,7 +274,7 @@ char *fr_explain_key(fr_eval *ev, size_t k)
                                   "round that produced it (the rules oscillate):\n");
             else
                 fr_buf_puts(&x.b, ") could declare it, but its condition is false:\n");
-            cond_terms(&x, rs->rules[r].cond, 2);
+            cond_terms(&x, r, rs->rules[r].cond, 2);
         }
     }
     free(x.seen);
@@ -312,7 +313,7 @@ char *fr_explain_why_not(fr_eval *ev, size_t rr)
     if (fr_rule_rt(ev, r)) {
         fr_buf_printf(&x.b, " failed: %s", fr_rt_text(fr_rule_rt(ev, r)));
         size_t n;
-        const char *t = fr_span_text(rs, rs->nodes[ev->rt_node[r]].loc, &n);
+        const char *t = fr_span_text(rs, fr_node_span(rs, r, ev->rt_node[r]), &n);
         if (t) {
             fr_buf_puts(&x.b, " in '");
             fr_buf_put(&x.b, t, n);
@@ -342,14 +343,14 @@ char *fr_explain_why_not(fr_eval *ev, size_t rr)
             fr_buf_puts(&x.b, " did not fire: its condition is false\n");
     }
     fr_buf_puts(&x.b, "  when: ");
-    src_text(&x.b, rs, rs->nodes[ru->cond].loc);
+    src_text(&x.b, rs, fr_node_span(rs, r, ru->cond));
     fr_buf_puts(&x.b, "\n");
-    cond_terms(&x, ru->cond, 2);
+    cond_terms(&x, r, ru->cond, 2);
     if (ru->kind == FR_RULE_REQUIRE) {
         fr_buf_puts(&x.b, "  requires: ");
-        src_text(&x.b, rs, rs->nodes[ru->req].loc);
+        src_text(&x.b, rs, fr_node_span(rs, r, ru->req));
         fr_buf_puts(&x.b, "\n");
-        cond_terms(&x, ru->req, 2);
+        cond_terms(&x, r, ru->req, 2);
     }
     fr_buf_puts(&x.b, "  reading\n");
     reads_of(&x, ru->cond, ru->kind == FR_RULE_REQUIRE ? ru->req : UINT32_MAX, 2, 0);

@@ -115,15 +115,18 @@ _Static_assert(FR_OP_CONST == 0 && FR_OP_KEY == 1 && FR_OP_INPUT == 2, "leaf ops
  * a is the child (b as noted); for CONST/KEY/INPUT, a is the id.
  * The node's static type (bool for conditions) is fr_node_type(): its kind
  * and nullability are fields; only leaves (CONST/KEY/INPUT, whose b is
- * otherwise unused) have enum types, and keep the enum id in b.  24 bytes:
- * a million-rule set has some 8 million nodes. */
+ * otherwise unused) have enum types, and keep the enum id in b.  20 bytes:
+ * a million-rule set has some 8 million nodes.  A node's source text is in
+ * the file of the rule it belongs to (every node belongs to one rule's
+ * condition, required condition or declared values): fr_node_span. */
 typedef struct fr_node {
     uint8_t  op;        /* fr_op */
     uint8_t  kind;      /* the type's fr_tkind */
     uint8_t  nullable;  /* the type's nullable */
     uint32_t a, b;
-    fr_span  loc;       /* source text of this (sub)expression */
+    uint32_t start, end;   /* source text of this (sub)expression (bytes) */
 } fr_node;
+_Static_assert(sizeof(fr_node) == 20, "fr_node: 20 bytes");
 
 /* A set for `in {...}`: for enums a bitset over value indexes; for ints and
  * strings a sorted array of values (strings sorted by memcmp then length). */
@@ -326,6 +329,13 @@ static inline void fr_node_set_type(fr_node *n, fr_type t)
     n->nullable = t.nullable;
     if (n->op <= FR_OP_INPUT)
         n->b = t.kind == FR_T_ENUM ? t.enum_id : 0;
+}
+
+/* The source text of node n, which belongs to rule r. */
+static inline fr_span fr_node_span(const fr_ruleset *rs, uint32_t r, uint32_t n)
+{
+    fr_span sp = { rs->rules[r].loc.file, rs->nodes[n].start, rs->nodes[n].end };
+    return sp;
 }
 
 /* Text of an op for dumps and explanations. */

@@ -761,7 +761,14 @@ static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t l
     }
 }
 
-static int check_stream(ctx *c, fr_eval *ev)
+static fr_eval *make_eval(const fr_ruleset *rs, const opts *o);
+
+/* The evaluator is made when the first bytes of input are there (*evp NULL
+ * until then): an empty input compiles the rules and evaluates nothing, and
+ * an evaluator's arrays (a record and three message slots per rule, the
+ * key and rule state) are not allocated, filled and freed for nothing
+ * (10,000 rules: ~1 M instructions). */
+static int check_stream(ctx *c, fr_eval **evp)
 {
     size_t cap = 1 << 17, len = 0, start = 0;
     /* (64 bytes after cap: check_lines) */
@@ -771,7 +778,10 @@ static int check_stream(ctx *c, fr_eval *ev)
     unsigned long lineno = 0;
     bool eof = false, fail = false, ioerr = false;
     for (;;) {
-        start = check_lines(c, ev, buf, start, len, eof, &lineno, &fail);
+        if (!*evp && len > start)
+            *evp = make_eval(c->rs, c->o);
+        if (*evp)
+            start = check_lines(c, *evp, buf, start, len, eof, &lineno, &fail);
         if (eof || c->out.failed)
             break;
         if (start > 0) {
@@ -1114,7 +1124,7 @@ int cmd_check(int argc, char **argv)
     c.nkeys = fr_ruleset_nkeys(rs);
     c.flush_at = 1u << 16;
     /* (-j N: the workers make their own) */
-    fr_eval *ev = o.have_words || o.jobs <= 1 ? make_eval(rs, &o) : NULL;
+    fr_eval *ev = o.have_words ? make_eval(rs, &o) : NULL;
     int code;
     if (o.have_words) {
         const fr_result *res = fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
@@ -1125,7 +1135,7 @@ int cmd_check(int argc, char **argv)
     } else if (o.jobs > 1) {
         code = check_parallel(&c, o.jobs);
     } else {
-        code = check_stream(&c, ev);
+        code = check_stream(&c, &ev);
     }
     bool failed = c.out.failed;
     fr_eval_free(&ev);

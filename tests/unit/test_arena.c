@@ -186,6 +186,84 @@ static void test_give_untouched_tail(void **state)
     fr_arena_free(&to);
 }
 
+/* Populating without a helper (fr_arena_set_populate): the same sequence
+ * of allocations in an arena with and one without gives the same zeroing
+ * and contents, across fresh blocks, given (dirty) spares, big requests
+ * that get a block of their own and rooms shrunk to what they used; the
+ * end of a window is not the end of the room left (fr_arena_left). */
+static void populate_run(size_t win, unsigned char *sum)
+{
+    fr_arena *a = fr_arena_new(), *from = fr_arena_new();
+    assert_non_null(a);
+    assert_non_null(from);
+    fr_arena_set_populate(a, win);
+    unsigned char *first, *last;
+    scribble(from, (size_t)3 << 20, &first, &last);
+    unsigned char *keep[40];
+    size_t keepn[40];
+    int nk = 0;
+    for (int i = 0; i < 4000; i++) {
+        if (i == 1500)
+            fr_arena_give(a, &from);
+        size_t n = i % 397 == 0 ? (size_t)(i % 3 + 1) << 20 : 1 + (size_t)(i * 7919) % 20000;
+        unsigned char *z = i % 2 ? fr_arena_zalloc(a, n) : fr_arena_zalloc8(a, n);
+        assert_non_null(z);
+        assert_true(all_zero(z, n));
+        memset(z, (unsigned char)(i | 1), n);
+        if (i % 100 == 0 && nk < 40) {
+            keep[nk] = z;
+            keepn[nk++] = n;
+        }
+        if (i % 250 == 0) {
+            size_t left = fr_arena_left(a), room = left > 8192 ? left / 2 : (size_t)1 << 20;
+            unsigned char *r = fr_arena_alloc_room(a, room);
+            assert_non_null(r);
+            memset(r, 0x42, 1000);
+            fr_arena_shrink(a, r, room, 1000);
+            unsigned char *t = fr_arena_zalloc(a, 2000);
+            assert_non_null(t);
+            assert_true(all_zero(t, 2000));
+            assert_int_equal(r[999], 0x42);
+        }
+        char *s = fr_arena_strndup(a, "abcdefghij", (size_t)(i % 10));
+        assert_non_null(s);
+        assert_int_equal(strlen(s), i % 10);
+    }
+    for (int j = 0; j < nk; j++) {
+        for (size_t k = 0; k < keepn[j]; k += 997)
+            assert_int_equal(keep[j][k], keep[j][0]);
+        sum[j] = keep[j][keepn[j] - 1];
+    }
+    fr_arena_set_populate(a, 0);
+    unsigned char *p = fr_arena_zalloc(a, (size_t)5 << 20);
+    assert_non_null(p);
+    assert_true(all_zero(p, (size_t)5 << 20));
+    fr_arena_free(&a);
+    fr_arena_free(&from);
+}
+
+static void test_populate(void **state)
+{
+    (void)state;
+    unsigned char off[40] = { 0 }, on[40] = { 0 }, on2[40] = { 0 };
+    populate_run(0, off);
+    populate_run((size_t)64 << 10, on);
+    populate_run(4096 + 16, on2);
+    assert_memory_equal(off, on, sizeof off);
+    assert_memory_equal(off, on2, sizeof off);
+    /* odd ranges: unaligned, empty, less than a page, not mapped */
+    unsigned char *m = malloc((size_t)1 << 20);
+    assert_non_null(m);
+    memset(m, 0x6b, (size_t)1 << 20);
+    (void)fr_mem_populate(m + 1, ((size_t)1 << 20) - 2);
+    (void)fr_mem_populate(m + 5, 0);
+    (void)fr_mem_populate(m + 5, 100);
+    for (size_t i = 0; i < ((size_t)1 << 20); i += 4093)
+        assert_int_equal(m[i], 0x6b);   /* (contents unchanged) */
+    free(m);
+    (void)fr_mem_populate((void *)(uintptr_t)4096, 4096);
+}
+
 /* The helper thread of prefault.h: allocations with it attached are as
  * without (zeroing, contents, the windows' ends), asks for freed or odd
  * ranges are harmless, and detaching gives the block's end back. */
@@ -292,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_give),
         cmocka_unit_test(test_give_untouched_tail),
         cmocka_unit_test(test_prefault),
+        cmocka_unit_test(test_populate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

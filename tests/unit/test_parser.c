@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "flagrule.h"
+#include "eval.h"
 #include "ir.h"
 
 static const char *const sglang =
@@ -175,8 +176,26 @@ static void test_rules(void **state)
     assert_int_equal(rs->nodes[eq->a].a, 0);
     assert_int_equal(rs->nodes[eq->b].op, FR_OP_CONST);
     assert_int_equal(rs->consts[rs->nodes[eq->b].a].i, 3);   /* pplx */
-    /* (a 24-byte node: a leaf's enum type keeps its id in b) */
-    assert_int_equal(sizeof(fr_node), 24);
+    /* (a 20-byte node: a leaf's enum type keeps its id in b; its text is
+     * in its rule's file) */
+    assert_int_equal(sizeof(fr_node), 20);
+    {
+        size_t n = 0;
+        const char *t = fr_span_text(rs, fr_node_span(rs, 0, c->a), &n);
+        assert_non_null(t);
+        assert_int_equal(n, strlen("a2a=pplx"));
+        assert_memory_equal(t, "a2a=pplx", n);
+        t = fr_span_text(rs, fr_node_span(rs, 0, r0->cond), &n);
+        assert_non_null(t);
+        assert_memory_equal(t, "a2a=pplx & mode=normal", n);
+        assert_int_equal(fr_node_span(rs, 0, eq->b).file, r0->loc.file);
+        assert_int_equal(rs->rules[2].kind, FR_RULE_REQUIRE);
+        assert_int_equal(fr_node_span(rs, 2, rs->rules[2].req).file, rs->rules[2].loc.file);
+        t = fr_span_text(rs, fr_node_span(rs, 2, rs->rules[2].req), &n);
+        assert_non_null(t);
+        assert_memory_equal(t, "enable_dp_attention & dp_size >= 2", n);
+        assert_int_equal(n, strlen("enable_dp_attention & dp_size >= 2"));
+    }
     fr_type kt = fr_node_type(&rs->nodes[eq->a]), ct = fr_node_type(&rs->nodes[eq->b]);
     assert_int_equal(kt.kind, rs->keys[0].type.kind);
     assert_int_equal(kt.kind, FR_T_ENUM);
@@ -232,7 +251,7 @@ static void test_rules(void **state)
     assert_int_equal(rs->nodes[isnull->b].op, FR_OP_CONST);
     assert_true(rs->consts[rs->nodes[isnull->b].a].is_null);
     /* fr_node_set_type on a leaf and on an inner node */
-    fr_node leaf = { FR_OP_CONST, 0, 0, 7, 0, { 0, 0, 0 } }, inner = { FR_OP_AND, 0, 0, 1, 2, { 0, 0, 0 } };
+    fr_node leaf = { FR_OP_CONST, 0, 0, 7, 0, 0, 0 }, inner = { FR_OP_AND, 0, 0, 1, 2, 0, 0 };
     fr_type et = { FR_T_ENUM, 1, 5 }, bt = { FR_T_BOOL, 0, 0 };
     fr_node_set_type(&leaf, et);
     assert_int_equal(fr_node_type(&leaf).kind, FR_T_ENUM);
