@@ -66,13 +66,68 @@ typedef struct fr_block {
     size_t           size;   /* usable bytes in data[] */
     size_t           used;   /* (the newest block: a->cur - data) */
     size_t           dirty;  /* data[dirty..size) is zero (and not handed out) */
+    size_t           maplen; /* a block of its own mapping (block_map): its length; else 0 */
     _Alignas(16) unsigned char data[];
 } fr_block;
 
-static fr_block *block_new(size_t size, fr_block *prev)
+#define FR_ARENA_THP ((size_t)2 << 20)   /* a transparent huge page (x86-64, arm64 with 4 KiB pages) */
+
+/* A block of at least size bytes on a mapping of its own, 2 MiB-aligned and
+ * a multiple of 2 MiB long (its usable size is all of it: the rounding is
+ * not wasted, the arena fills it), advised onto huge pages; NULL when that
+ * fails or is not available (block_new then takes calloc's). */
+static fr_block *block_map(size_t size, fr_block *prev)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t hdr = sizeof(fr_block);
+    if (size > PTRDIFF_MAX / 2)
+        return NULL;
+    size_t len = (hdr + size + FR_ARENA_THP - 1) & ~(FR_ARENA_THP - 1);
+    size_t over = len + FR_ARENA_THP;
+    unsigned char *m = mmap(NULL, over, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    uintptr_t at = ((uintptr_t)m + FR_ARENA_THP - 1) & ~(uintptr_t)(FR_ARENA_THP - 1);
+    size_t head = (size_t)(at - (uintptr_t)m);
+    if (head)
+        (void)munmap(m, head);
+    if (over - head > len)
+        (void)munmap((void *)(at + len), over - head - len);
+    (void)madvise((void *)at, len, MADV_HUGEPAGE);   /* a hint: 4 KiB pages if refused */
+    fr_block *b = (fr_block *)at;
+    b->prev = prev;
+    b->size = len - hdr;
+    b->used = 0;
+    b->dirty = 0;   /* (fresh anonymous pages are zero) */
+    b->maplen = len;
+    return b;
+#else
+    (void)size;
+    (void)prev;
+    return NULL;
+#endif
+}
+
+static void block_free(fr_block *b)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (b->maplen) {
+        (void)munmap(b, b->maplen);
+        return;
+    }
+#endif
+    free(b);
+}
+
+static fr_block *block_new(size_t size, fr_block *prev, bool thp)
 {
     if (size > PTRDIFF_MAX - sizeof(fr_block))
         return NULL;
+    if (thp && size >= FR_ARENA_THP) {
+        fr_block *b = block_map(size, prev);
+        if (b)
+            return b;
+    }
     bool big = size >= FR_ARENA_CALLOC;
     fr_block *b = big ? calloc(1, sizeof(fr_block) + size) : malloc(sizeof(fr_block) + size);
     if (!b)
@@ -81,6 +136,7 @@ static fr_block *block_new(size_t size, fr_block *prev)
     b->size = size;
     b->used = 0;
     b->dirty = big ? 0 : size;
+    b->maplen = 0;
     return b;
 }
 
@@ -165,6 +221,12 @@ void fr_arena_set_prefault(fr_arena *a, struct fr_prefault *pf)
     pf_window(a);
 }
 
+void fr_arena_set_hugepages(fr_arena *a, bool on)
+{
+    if (a)
+        a->thp = on;
+}
+
 void fr_arena_set_populate(fr_arena *a, size_t win)
 {
     if (!a)
@@ -179,7 +241,7 @@ fr_arena *fr_arena_new(void)
     fr_arena *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
-    fr_block *b = block_new(FR_ARENA_FIRST, NULL);
+    fr_block *b = block_new(FR_ARENA_FIRST, NULL, false);
     if (!b) {
         free(a);
         return NULL;
@@ -192,7 +254,7 @@ static void free_chain(fr_block *b)
 {
     while (b) {
         fr_block *p = b->prev;
-        free(b);
+        block_free(b);
         b = p;
     }
 }
@@ -202,7 +264,10 @@ static void release_chain(fr_arena *a, fr_block *b)
 {
     while (b) {
         fr_block *p = b->prev;
-        fr_prefault_release(a->pf, b);
+        if (b->maplen)
+            block_free(b);   /* (the helper frees with free()) */
+        else
+            fr_prefault_release(a->pf, b);
         b = p;
     }
 }
@@ -273,7 +338,7 @@ void fr_arena_give(fr_arena *to, fr_arena **from)
             *tail = b;
             tail = &b->prev;
         } else {
-            free(b);
+            block_free(b);
         }
         b = p;
     }
@@ -326,7 +391,7 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
             /* a big request that does not fit in the rest of a spare:
              * a block of its own behind the newest, which goes on
              * serving (its pages are in memory already) */
-            fr_block *nb = block_new(need, b->prev);   /* (calloc'd: need >= FR_ARENA_CALLOC) */
+            fr_block *nb = block_new(need, b->prev, false);   /* (calloc'd: need >= FR_ARENA_CALLOC) */
             if (!nb)
                 return NULL;
             nb->used = nb->dirty = need;
@@ -348,7 +413,9 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
         }
         if (size < SIZE_MAX / 2 && size == b->size)
             size *= 2;
-        fr_block *nb = block_new(size, b);
+        if (a->thp && size < FR_ARENA_THP)
+            size = FR_ARENA_THP;   /* (straight to huge pages: block_map rounds up) */
+        fr_block *nb = block_new(size, b, a->thp);
         if (!nb)
             return NULL;
         b->used = (size_t)(a->cur - b->data);

@@ -25,16 +25,26 @@ typedef struct fr_arena {
     unsigned char   *asked;       /* how far pf was asked to in the newest block */
     size_t           popwin;      /* no helper: the pages of a big newest block are
                                      populated this many bytes ahead of cur (0: off) */
+    unsigned char    thp;         /* new blocks of FR_ARENA_THP bytes or more are
+                                     mapped on transparent huge pages (arena.c) */
 } fr_arena;
 
 fr_arena *fr_arena_new(void);
+/* on: the arena's new blocks of 2 MiB or more are mapped 2 MiB-aligned and
+ * advised onto transparent huge pages (Linux; elsewhere, or when the mapping
+ * fails, they come from calloc as before).  For a rule set of some ten
+ * thousand rules compiled without the helper thread: a few huge pages cost
+ * less than their thousands of 4 KiB faults or populated pages, and less to
+ * unmap (HACKING.md).  Blocks made before the call are unchanged. */
+void      fr_arena_set_hugepages(fr_arena *a, bool on);
 /* Asks the kernel to back the 2 MiB-aligned part of [p, p + n) with
  * transparent huge pages (Linux, when n is at least 4 MiB; a no-op
  * elsewhere).  For big tables read at random (per-rule state of
  * a million-rule set): fewer TLB misses.  Call it before the pages are
- * first touched.  (Not for the arena's blocks: faulting in a rule set's
- * gigabyte on huge pages cost ~1.2 s more system time at a million
- * rules, measured on the bench machine.) */
+ * first touched.  (Not for a big rule set's arena blocks: faulting in a
+ * rule set's gigabyte on huge pages cost ~1.2 s more system time at a
+ * million rules, measured on the bench machine; fr_arena_set_hugepages is
+ * for sets of some ten thousand rules.) */
 void      fr_mem_hugepages(void *p, size_t n);
 /* Asks the kernel to back the whole pages of [p, p + n) now, as if they
  * were written (Linux 5.14's MADV_POPULATE_WRITE; the contents do not

@@ -3060,6 +3060,7 @@ static fr_ruleset *compile_all(fr_compiler *c, fr_ruleset *rs, fr_arena **ast, c
 
 #define FR_POPULATE_MIN ((size_t)64 << 10)
 #define FR_POPULATE_WIN ((size_t)64 << 10)
+#define FR_THP_MIN      ((size_t)256 << 10)
 
 fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
 {
@@ -3096,6 +3097,14 @@ fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
     if (!pf && text >= FR_POPULATE_MIN) {
         fr_arena_set_populate(rs->arena, FR_POPULATE_WIN);
         fr_arena_set_populate(ast, FR_POPULATE_WIN);
+        /* (from FR_THP_MIN: the syntax tree alone is several times the
+         * text, so the huge pages are filled; the shipped rules, ~90 KiB,
+         * would pay 2 MiB of zeroing for a few hundred KiB; below
+         * FR_PREFAULT_MIN also with the helper off: a big set's arenas on
+         * huge pages cost more than they save, HACKING.md) */
+        bool thp = text >= FR_THP_MIN && text < FR_PREFAULT_MIN;
+        fr_arena_set_hugepages(rs->arena, thp);
+        fr_arena_set_hugepages(ast, thp);
     }
     cc k;
     memset(&k, 0, sizeof k);
@@ -3105,6 +3114,7 @@ fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rcp)
     if (rs) {
         fr_arena_set_prefault(rs->arena, NULL);
         fr_arena_set_populate(rs->arena, 0);
+        fr_arena_set_hugepages(rs->arena, false);
     }
     fr_arena_set_prefault(ast, NULL);
     fr_prefault_free(&pf);

@@ -191,12 +191,16 @@ static void test_give_untouched_tail(void **state)
  * and contents, across fresh blocks, given (dirty) spares, big requests
  * that get a block of their own and rooms shrunk to what they used; the
  * end of a window is not the end of the room left (fr_arena_left). */
-static void populate_run(size_t win, unsigned char *sum)
+static void populate_run(size_t win, bool thp, unsigned char *sum)
 {
     fr_arena *a = fr_arena_new(), *from = fr_arena_new();
     assert_non_null(a);
     assert_non_null(from);
     fr_arena_set_populate(a, win);
+    /* (huge-page blocks in both: the given blocks become spares, or are
+     * unmapped by fr_arena_give, the rest by fr_arena_free) */
+    fr_arena_set_hugepages(a, thp);
+    fr_arena_set_hugepages(from, thp);
     unsigned char *first, *last;
     scribble(from, (size_t)3 << 20, &first, &last);
     unsigned char *keep[40];
@@ -245,12 +249,18 @@ static void populate_run(size_t win, unsigned char *sum)
 static void test_populate(void **state)
 {
     (void)state;
-    unsigned char off[40] = { 0 }, on[40] = { 0 }, on2[40] = { 0 };
-    populate_run(0, off);
-    populate_run((size_t)64 << 10, on);
-    populate_run(4096 + 16, on2);
+    unsigned char off[40] = { 0 }, on[40] = { 0 }, on2[40] = { 0 }, thp[40] = { 0 }, thp2[40] = { 0 };
+    populate_run(0, false, off);
+    populate_run((size_t)64 << 10, false, on);
+    populate_run(4096 + 16, false, on2);
+    /* fr_arena_set_hugepages: blocks of their own mappings, alone and
+     * with the populated windows */
+    populate_run(0, true, thp);
+    populate_run((size_t)64 << 10, true, thp2);
     assert_memory_equal(off, on, sizeof off);
     assert_memory_equal(off, on2, sizeof off);
+    assert_memory_equal(off, thp, sizeof off);
+    assert_memory_equal(off, thp2, sizeof off);
     /* odd ranges: unaligned, empty, less than a page, not mapped */
     unsigned char *m = malloc((size_t)1 << 20);
     assert_non_null(m);
