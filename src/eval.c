@@ -655,52 +655,54 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
     st->mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
     if (st->flags & FR_RF_DECL)
-        set_dirty(ev, ev->rcl[r].aux);
+        set_dirty(ev, ev->ix->rflat[r].group);
     else
         ev->check_list[ev->ncheck_list++] = r;
 }
 
-/* INCR: declare rule r is marked (its group runs). */
-static inline __attribute__((always_inline)) void mark_decl(fr_eval *ev, uint32_t r)
+/* INCR: the declare rule at position q (ix->qrule) is marked (its group
+ * runs). */
+static inline __attribute__((always_inline)) void mark_decl(fr_eval *ev, uint32_t q)
 {
+    uint32_t r = ev->ix->qrule[q];
     fr_rstate *st = &ev->rst[r];
     if (st->mark == ev->epoch)
         return;
     st->mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
-    set_dirty(ev, ev->rcl[r].aux);
+    set_dirty(ev, ev->rcl[q].aux);
 }
 
-/* INCR: rule r reads a slot whose value changed.  A check is queued for
- * judge_checks() through a bit set, without reading its state (a cache
- * miss in a big rule set, which judging then takes once); a declare rule
- * is marked (its group runs). */
-static inline __attribute__((always_inline)) void queue_rule(fr_eval *ev, uint32_t r)
+/* INCR: the rule at position q reads a slot whose value changed.  A check
+ * is queued for judge_checks() through a bit set, without reading its
+ * state (a cache miss in a big rule set, which judging then takes once); a
+ * declare rule is marked (its group runs). */
+static inline __attribute__((always_inline)) void queue_rule(fr_eval *ev, uint32_t q)
 {
-    uint32_t w = r >> 6;
-    uint64_t bit = 1ull << (r & 63);
+    uint32_t w = q >> 6;
+    uint64_t bit = 1ull << (q & 63);
     if (ev->declmask[w] & bit)
-        mark_decl(ev, r);
+        mark_decl(ev, q);
     else if (!(ev->queued[w] & bit)) {
         ev->queued[w] |= bit;
-        ev->check_list[ev->ncheck_list++] = r;
+        ev->check_list[ev->ncheck_list++] = q;
     }
 }
 
-/* queue_rule over a list, with the counters in registers. */
+/* queue_rule over a list of positions, with the counters in registers. */
 static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, const uint32_t *rules, uint32_t n)
 {
     const uint64_t *dm = ev->declmask;
-    uint64_t *q = ev->queued;
+    uint64_t *qd = ev->queued;
     uint32_t *cl = ev->check_list, nc = ev->ncheck_list;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t r = rules[i], w = r >> 6;
-        uint64_t bit = 1ull << (r & 63);
+        uint32_t q = rules[i], w = q >> 6;
+        uint64_t bit = 1ull << (q & 63);
         if (dm[w] & bit)
-            mark_decl(ev, r);
-        else if (!(q[w] & bit)) {
-            q[w] |= bit;
-            cl[nc++] = r;
+            mark_decl(ev, q);
+        else if (!(qd[w] & bit)) {
+            qd[w] |= bit;
+            cl[nc++] = q;
         }
     }
     ev->ncheck_list = nc;
@@ -2138,18 +2140,19 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
     if (big && n)
         for (uint32_t i = n; i < n + 8; i++)
             ev->check_list[i] = cl[0];   /* (the prefetches run past the end: 8 spare entries) */
+    const uint32_t *qrule = ix->qrule;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t r = cl[i];
+        uint32_t p = cl[i];   /* (a position: ix->qrule) */
         if (big) {
             __builtin_prefetch(&rcl[cl[i + 8]]);
             __builtin_prefetch(&ct[rcl[cl[i + 4]].cl]);
         }
         if (!wide)
-            q[r >> 6] = 0;   /* (the queue is empty after the loop) */
-        uint32_t aux = rcl[r].aux;
+            q[p >> 6] = 0;   /* (the queue is empty after the loop) */
+        uint32_t aux = rcl[p].aux;
         if (aux & FR_RCL_LIST) {
             /* (the list starts with the pre-check anyway) */
-            const fr_ctest *t = ct + rcl[r].cl, *e = t + (aux & FR_RCL_N);
+            const fr_ctest *t = ct + rcl[p].cl, *e = t + (aux & FR_RCL_N);
             uint32_t c = 1;
             for (; t < e; t++)
                 if (!ctest_in(res, t)) {
@@ -2158,6 +2161,7 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
                 }
             if (c == !!(aux & FR_RCL_BASEON))
                 continue;   /* as at the baseline (collect takes a baseline emitter from base_emit) */
+            uint32_t r = qrule[p];
             fr_rstate *st = &rst[r];
             st->mark = epoch;
             st->on = (uint8_t)c;
@@ -2165,6 +2169,7 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
             if (c)
                 note_emit(ev, r);
         } else {
+            uint32_t r = qrule[p];
             fr_rstate *st = &rst[r];
             st->mark = epoch;
             eval_check_g(ev, r);
@@ -2442,20 +2447,24 @@ static void initial_state(fr_eval *ev)
         ev->rst[r].on = !scan && ix->base_on ? ix->base_on[r] : 0;
         ev->rst[r].rt = 0;
         ev->rst[r].base_on = ev->rst[r].on;
-        if (ix->rflat) {
-            const fr_rflat *rf = &ix->rflat[r];
-            ev->rst[r].flags = rf->flags;
-            ev->rcl[r].cl = rf->cl;
-            if (rf->flags & FR_RF_DECL)
-                ev->rcl[r].aux = rf->group;
-            else if (rf->ncl <= FR_RCL_N)
-                ev->rcl[r].aux = rf->ncl | ((rf->flags & FR_RF_LIST) ? FR_RCL_LIST : 0) |
-                                 (ev->rst[r].base_on ? FR_RCL_BASEON : 0);
-            else
-                ev->rcl[r].aux = 0;   /* (no list: eval_check_g reads rflat) */
-            if (rf->flags & FR_RF_DECL)
-                ev->declmask[r >> 6] |= 1ull << (r & 63);
-        }
+        if (ix->rflat)
+            ev->rst[r].flags = ix->rflat[r].flags;
+    }
+    /* (by position: ix->qrule; the baseline's FULL evaluator is made
+     * before the order, and reads no rcl) */
+    for (uint32_t q = 0; ix->rflat && q < rs->nrules; q++) {
+        uint32_t r = ix->qrule ? ix->qrule[q] : q;
+        const fr_rflat *rf = &ix->rflat[r];
+        ev->rcl[q].cl = rf->cl;
+        if (rf->flags & FR_RF_DECL)
+            ev->rcl[q].aux = rf->group;
+        else if (rf->ncl <= FR_RCL_N)
+            ev->rcl[q].aux = rf->ncl | ((rf->flags & FR_RF_LIST) ? FR_RCL_LIST : 0) |
+                             (ev->rst[r].base_on ? FR_RCL_BASEON : 0);
+        else
+            ev->rcl[q].aux = 0;   /* (no list: eval_check_g reads rflat) */
+        if (rf->flags & FR_RF_DECL)
+            ev->declmask[q >> 6] |= 1ull << (q & 63);
     }
     if (ix->base_item && ix->nitems)
         memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
@@ -4756,6 +4765,77 @@ static int build_regex_jit(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     return 0;
 }
 
+/* INCR's order of the rules (fr_evindex.qrule): each rule at its first
+ * bucket of a guard table, slot by slot and bucket by bucket (rule order
+ * within a bucket), then at its first open list, then the rest in rule
+ * order.  The tables and lists then hold positions, and the conjunct lists
+ * (cl_test) are laid out in this order: the rules a changed value queues,
+ * and their lists, are neighbours in memory instead of a cache and TLB
+ * miss each all over a big rule set.  Results cannot depend on the order:
+ * judging a check reads only its own list, and everything that reports or
+ * restores a rule goes by its id (qrule[q]). */
+static int build_order(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nr = rs->nrules, ns = 2 * rs->nkeys, nq = 0;
+    uint32_t *rq = malloc((nr ? nr : 1) * sizeof *rq);
+    if (!rq || AU(ix->qrule, nr)) {
+        free(rq);
+        return -1;
+    }
+    memset(rq, 0xff, (size_t)nr * sizeof *rq);
+#define PLACE(r) do { uint32_t r_ = (r); if (rq[r_] == NONE32) { rq[r_] = nq; ix->qrule[nq++] = r_; } } while (0)
+    for (uint32_t s = 0; s < ns; s++) {
+        const fr_gtable *gt = &ix->gtab[s];
+        if (gt->ndom)
+            for (uint32_t i = 0; i < gt->off[gt->ndom]; i++)
+                PLACE(gt->rules[i]);
+        for (uint32_t i = 0; i < gt->nents; i++)
+            PLACE(gt->ents[i].rule);
+        for (uint32_t i = 0; i < gt->nnull; i++)
+            PLACE(gt->nullrules[i]);
+    }
+    for (uint32_t i = 0; ix->open_off && i < ix->open_off[ns]; i++)
+        PLACE(ix->open_rules[i]);
+    for (uint32_t r = 0; r < nr; r++)
+        PLACE(r);
+#undef PLACE
+    /* the tables and lists: positions */
+    for (uint32_t s = 0; s < ns; s++) {
+        fr_gtable *gt = &ix->gtab[s];
+        /* (a base list of its own: not in rules or nullrules) */
+        bool own = gt->base && gt->nbase && !gt->ndom && gt->base != gt->nullrules;
+        if (gt->ndom)
+            for (uint32_t i = 0; i < gt->off[gt->ndom]; i++)
+                gt->rules[i] = rq[gt->rules[i]];
+        for (uint32_t i = 0; i < gt->nents; i++)
+            gt->ents[i].rule = rq[gt->ents[i].rule];
+        for (uint32_t i = 0; i < gt->nnull; i++)
+            gt->nullrules[i] = rq[gt->nullrules[i]];
+        if (own)
+            for (uint32_t i = 0; i < gt->nbase; i++)
+                ((uint32_t *)gt->base)[i] = rq[gt->base[i]];
+    }
+    for (uint32_t i = 0; ix->open_off && i < ix->open_off[ns]; i++)
+        ix->open_rules[i] = rq[ix->open_rules[i]];
+    free(rq);
+    /* the conjunct lists in this order */
+    uint32_t total = 0;
+    for (uint32_t r = 0; r < nr; r++)
+        total += ix->rflat[r].ncl;
+    fr_ctest *ct;
+    if (AU(ct, total))
+        return -1;
+    for (uint32_t q = 0, at = 0; q < nr; q++) {
+        fr_rflat *rf = &ix->rflat[ix->qrule[q]];
+        if (rf->ncl)
+            memcpy(ct + at, ix->cl_test + rf->cl, rf->ncl * sizeof *ct);
+        rf->cl = at;
+        at += rf->ncl;
+    }
+    ix->cl_test = ct;
+    return 0;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -4766,7 +4846,7 @@ int fr_eval_index_build(fr_ruleset *rs)
         return -1;
     int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_regex_jit(a, rs, ix) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
-              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
+              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_order(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
               build_scan(a, rs, ix) < 0 || build_scan_offs(a, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;

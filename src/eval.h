@@ -169,6 +169,15 @@ struct fr_evindex {
     struct fr_ctest *cl_test;
     struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
     char      *rnames;                  /* every rule name, back to back (rflat.name) */
+    /* INCR's order of the rules (build_order): position q holds rule
+     * qrule[q].  The rules of a guard table's bucket are neighbours (each
+     * rule at its first bucket, slot by slot, in rule order within a
+     * bucket; then the open lists' rules; then the rest), so that what a
+     * config queues is dense in memory: the guard tables and open lists
+     * hold positions, not rule ids; the evaluator's rcl, declmask, queued
+     * and (INCR) check_list are indexed by position; cl_test is laid out
+     * in this order (rflat[r].cl: where rule r's list is). */
+    uint32_t  *qrule;                   /* [nrules] */
 
     /* SCAN mode.  Declare rules in scan order (groups in plan order, each
      * group's rules in its order) and their groups; the checks are
@@ -256,7 +265,8 @@ typedef struct fr_rstate {
 
 /* What the INCR paths read of rflat[r] beyond fr_rstate, 8 bytes a rule
  * (fr_eval.rcl, beside rst: SCAN's bulk restore clears rst whole, and
- * SCAN's hot paths index 8-byte records). */
+ * SCAN's hot paths index 8-byte records).  Indexed by INCR's position of
+ * the rule (ix->qrule), not by its id. */
 typedef struct fr_rcl {
     uint32_t cl;          /* its conjunct list: cl_test[cl .. cl + (aux & FR_RCL_N)) (a check) */
     uint32_t aux;         /* a check: the list's length and FR_RCL_* bits; a declare rule: its group */
@@ -313,10 +323,11 @@ struct fr_eval {
     /* rule state: rst[r].on, .rt (a run-time error), .mark (marked in
      * this config: == epoch) together, one cache line for a rule */
     struct fr_rstate *rst;
-    struct fr_rcl *rcl;   /* [nrules] */
-    /* INCR, rule bit sets [nwrules]: the declare rules (set at creation),
-     * and the checks queued for judging in this config (zero between
-     * configs): a check is queued without reading its state */
+    struct fr_rcl *rcl;   /* [nrules], by position (ix->qrule) */
+    /* INCR, bit sets over positions (ix->qrule) [nwrules]: the declare
+     * rules (set at creation), and the checks queued for judging in this
+     * config (zero between configs): a check is queued without reading its
+     * state */
     uint64_t *declmask, *queued;
     uint32_t *rt_node;
     fr_val   *itemval;
