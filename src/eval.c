@@ -2818,6 +2818,7 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
      * overrun of rname_put) */
     size_t need = 16 + 32;
     size_t nw = (rs->nkeys + 63) / 64;
+    const uint32_t *noff = ix->rname_off;
     if (ix->cw_bound) {
         /* every rule name and key, plus the string values declared */
         need = ix->cw_bound + 32;
@@ -2830,12 +2831,14 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
     }
     if (fast) {
         for (uint32_t w = 0; w < ev->nwrules; w++)
-            for (uint64_t b = ev->sc_err[w]; b; b &= b - 1)
-                need += ix->rname_len[w * 64 + (uint32_t)__builtin_ctzll(b)] + 1;
+            for (uint64_t b = ev->sc_err[w]; b; b &= b - 1) {
+                uint32_t q = w * 64 + (uint32_t)__builtin_ctzll(b);
+                need += noff[q + 1] - noff[q] + 1;
+            }
     } else
         for (uint32_t i = 0; i < ev->nrecs; i++)
             if (ev->recs[i].sev == FR_SEV_ERROR)
-                need += ix->rname_len[ev->recs[i].rule] + 1;
+                need += noff[ev->recs[i].rule + 1] - noff[ev->recs[i].rule] + 1;
     for (size_t w = 0; w < nw; w++)
         for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
             uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
@@ -2871,20 +2874,20 @@ sized:
         if (fast)
             for (uint32_t w = 0; w < ev->nwrules; w++)
                 for (uint64_t b = ev->sc_err[w]; b; b &= b - 1) {
-                    const fr_rflat *rf = &ix->rflat[w * 64 + (uint32_t)__builtin_ctzll(b)];
+                    uint32_t q = w * 64 + (uint32_t)__builtin_ctzll(b);
                     if (!firste)
                         *p++ = ',';
                     firste = 0;
-                    p = rname_put(p, ix->rnames + rf->name, rf->name_len);
+                    p = rname_put(p, ix->rnames + noff[q], noff[q + 1] - noff[q]);
                 }
         for (uint32_t i = 0; !fast && i < ev->nrecs; i++) {
             if (ev->recs[i].sev != FR_SEV_ERROR)
                 continue;
-            const fr_rflat *rf = &ix->rflat[ev->recs[i].rule];
+            uint32_t q = ev->recs[i].rule;
             if (!firste)
                 *p++ = ',';
             firste = 0;
-            p = rname_put(p, ix->rnames + rf->name, rf->name_len);
+            p = rname_put(p, ix->rnames + noff[q], noff[q + 1] - noff[q]);
         }
     } else {
         memcpy(p, "ok\t-", 4);
@@ -4181,7 +4184,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     for (uint32_t r = 0; r < nr; r++)
         nnames += ix->rname_len[r];
     /* (32 more bytes: the compact writer copies a name 32 bytes at a time) */
-    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames + 32))
+    if (nnames > UINT32_MAX || AZ(ix->rflat, nr) || AZ(ix->rnames, nnames + 32) || AU(ix->rname_off, nr + 1))
         goto oom;
     nnames = 0;
     for (uint32_t r = 0; r < nr; r++) {
@@ -4189,12 +4192,12 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         rf->cl = ix->cl_off[r];
         rf->ncl = ix->cl_off[r + 1] - ix->cl_off[r];
         rf->group = ix->group_of[r];
-        rf->name = (uint32_t)nnames;
-        rf->name_len = ix->rname_len[r];
         rf->item = ix->item_off[r];
+        ix->rname_off[r] = (uint32_t)nnames;
         memcpy(ix->rnames + nnames, rs->rules[r].name, ix->rname_len[r]);
         nnames += ix->rname_len[r];
     }
+    ix->rname_off[nr] = (uint32_t)nnames;
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
         uint8_t fl = 0;

@@ -104,7 +104,6 @@ enum { FR_SP_BITS = 0, FR_SP_FAST, FR_SP_EQ, FR_SP_CMP, FR_SP_TRUTHY, FR_SP_NODE
 typedef struct fr_rflat {
     uint32_t cl, ncl;     /* its conjunct list: cl_test[cl .. cl + ncl) (cl_off) */
     uint32_t group;       /* group_of */
-    uint32_t name, name_len;   /* its name in ix->rnames */
     uint32_t item;        /* item_off */
     uint8_t  flags;       /* FR_RF_* */
     uint8_t  base_on;     /* on at the baseline */
@@ -168,7 +167,11 @@ struct fr_evindex {
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_test */
     struct fr_ctest *cl_test;
     struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
-    char      *rnames;                  /* every rule name, back to back (rflat.name) */
+    char      *rnames;                  /* every rule name, back to back, in rule order */
+    /* [nrules + 1]: rule r's name is rnames[rname_off[r] .. rname_off[r + 1])
+     * (the compact writer: 4 bytes a rule, read in rule order, not a
+     * 20-byte rflat record) */
+    uint32_t  *rname_off;
     /* INCR's order of the rules (build_order): position q holds rule
      * qrule[q].  The rules of a guard table's bucket are neighbours (each
      * rule at its first bucket, slot by slot, in rule order within a
