@@ -1100,6 +1100,49 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
     }
 }
 
+/* INCR: a marked simple declare rule (fr_dplan, FR_DP_SIMPLE) of an
+ * acyclic group, as the general path of run_group does it: its condition
+ * is its conjunct list (no run-time error), its values constants (so they
+ * change only when its outcome does). */
+static inline __attribute__((always_inline)) void run_simple(fr_eval *ev, const fr_dplan *d)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t r = d->rule;
+    fr_rstate *st = &ev->rst[r];
+    const fr_ctest *t = ix->cl_test + d->cl, *e = t + d->ncl;
+    uint32_t c = 1;
+    for (; t < e; t++)
+        if (!ctest_in(ev->res, t)) {
+            c = 0;
+            break;
+        }
+    uint8_t was_on = st->on;
+    const fr_ditem *di = ix->ditems + d->ditem;
+    uint32_t n = d->nitems;
+    st->rt = 0;
+    st->on = (uint8_t)c;
+    if (c)
+        for (uint32_t j = 0; j < n; j++)
+            ev->itemval[d->item + j] = di[j].val;
+    /* note_declarer */
+    for (uint32_t j = 0; j < n; j++) {
+        if (ev->nkl >= ev->capkl) {
+            ev->kl_full = 1;   /* cannot happen; resolve from all declarers */
+            break;
+        }
+        uint32_t k = di[j].key, x = ev->nkl++;
+        ev->kl_pos[x] = di[j].kd;
+        ev->kl_next[x] = ev->kl_stamp[k] == ev->epoch ? ev->kl_head[k] : NONE32;
+        ev->kl_head[k] = x;
+        ev->kl_stamp[k] = ev->epoch;
+    }
+    if (c && (d->flags & FR_DP_ATT))
+        note_emit(ev, r);
+    if (was_on != c || (was_on && n > 4))
+        for (uint32_t j = 0; j < n; j++)
+            need_key(ev, di[j].key);
+}
+
 static inline __attribute__((always_inline)) void run_group(fr_eval *ev, uint32_t gi)
 {
     const struct fr_evindex *ix = ev->ix;
@@ -1108,10 +1151,15 @@ static inline __attribute__((always_inline)) void run_group(fr_eval *ev, uint32_
         run_cyclic(ev, gi);
         return;
     }
+    const fr_dplan *dp = ev->mode == FR_MODE_INCR ? ix->dplan : NULL;
     for (uint32_t i = 0; i < g->n; i++) {
-        uint32_t r = ix->plan_rules[g->first + i];
+        uint32_t r = dp ? dp[g->first + i].rule : ix->plan_rules[g->first + i];
         if (ev->rst[r].mark != ev->epoch)
             continue;
+        if (dp && (dp[g->first + i].flags & FR_DP_SIMPLE)) {
+            run_simple(ev, &dp[g->first + i]);
+            continue;
+        }
         const fr_rule *ru = &ev->rs->rules[r];
         uint32_t base = ix->item_off[r];
         uint8_t was_on = ev->rst[r].on;
@@ -4839,6 +4887,61 @@ static int build_order(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     return 0;
 }
 
+/* INCR's records of the declare rules in plan order (fr_dplan), after
+ * build_order (the conjunct lists' final place). */
+static int build_dplan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t np = ix->nplan, nr = rs->nrules;
+    if (!np)
+        return 0;
+    uint32_t *pos = malloc((size_t)nr * sizeof *pos);
+    if (!pos || AU(ix->dplan, np) || AU(ix->ditems, ix->nitems ? ix->nitems : 1)) {
+        free(pos);
+        return -1;
+    }
+    /* each rule's place in the plan, and where its items go (plan order);
+     * then the records filled in rule order, the order of the rules, their
+     * nodes and items in memory (the plan's order is all over them) */
+    for (uint32_t p = 0, nd = 0; p < np; p++) {
+        uint32_t r = ix->plan_rules[p];
+        pos[r] = p;
+        ix->dplan[p].ditem = nd;
+        nd += ix->item_off[r + 1] - ix->item_off[r];
+    }
+    for (uint32_t r = 0; r < nr; r++) {
+        if (ix->group_of[r] == NONE32)
+            continue;
+        const fr_rule *ru = &rs->rules[r];
+        const fr_rflat *rf = &ix->rflat[r];
+        fr_dplan *d = &ix->dplan[pos[r]];
+        d->rule = r;
+        d->item = ix->item_off[r];
+        d->cl = rf->cl;
+        d->ncl = 0;
+        d->nitems = 0;
+        d->flags = 0;
+        int simple = (rf->flags & FR_RF_LIST) && rf->ncl <= UINT16_MAX && ru->nitems <= UINT8_MAX;
+        for (uint32_t j = 0; j < ru->nitems; j++) {
+            const fr_node *n = &rs->nodes[ru->items[j].value];
+            fr_ditem *di = &ix->ditems[d->ditem + j];
+            memset(di, 0, sizeof *di);
+            di->key = ru->items[j].key;
+            di->kd = ix->item_kd[ix->item_off[r] + j];
+            if (n->op == FR_OP_CONST)
+                di->val = rs->consts[n->a];
+            else
+                simple = 0;
+        }
+        if (simple) {
+            d->flags = FR_DP_SIMPLE | ((rf->flags & FR_RF_ATT) ? FR_DP_ATT : 0);
+            d->ncl = (uint16_t)rf->ncl;
+            d->nitems = (uint8_t)ru->nitems;
+        }
+    }
+    free(pos);
+    return 0;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -4849,7 +4952,7 @@ int fr_eval_index_build(fr_ruleset *rs)
         return -1;
     int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_regex_jit(a, rs, ix) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
-              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_order(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
+              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_order(a, rs, ix) < 0 || build_dplan(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
               build_scan(a, rs, ix) < 0 || build_scan_offs(a, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;

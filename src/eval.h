@@ -109,6 +109,30 @@ typedef struct fr_rflat {
     uint8_t  base_on;     /* on at the baseline */
 } fr_rflat;
 
+/* INCR's record of a declare rule, by its position in the plan (parallel
+ * to plan_rules: run_group takes the groups in plan order, so these are
+ * read in ascending order), and its items (fr_ditem, in plan order).  A
+ * "simple" rule (FR_DP_SIMPLE: its condition is its conjunct list, every
+ * item value a constant) is judged from these alone: no rule record, no
+ * node, no item list (build_dplan). */
+typedef struct fr_dplan {
+    uint32_t rule;
+    uint32_t item;        /* item_off[rule]: its values in ev->itemval */
+    uint32_t ditem;       /* its items in ix->ditems */
+    uint32_t cl;          /* SIMPLE: its conjunct list, cl_test[cl .. cl + ncl) */
+    uint16_t ncl;
+    uint8_t  nitems;      /* SIMPLE: its items */
+    uint8_t  flags;       /* FR_DP_* */
+} fr_dplan;
+
+typedef struct fr_ditem {
+    fr_val   val;         /* the constant declared */
+    uint32_t key;
+    uint32_t kd;          /* item_kd: the item's position in kd_* */
+} fr_ditem;
+
+enum { FR_DP_SIMPLE = 1, FR_DP_ATT = 2 };
+
 /* Per-rule flags for the hot paths (fr_rflat.flags). */
 enum {
     FR_RF_LIST  = 2,      /* its conjunct list is its whole condition (not a require) */
@@ -181,6 +205,10 @@ struct fr_evindex {
      * and (INCR) check_list are indexed by position; cl_test is laid out
      * in this order (rflat[r].cl: where rule r's list is). */
     uint32_t  *qrule;                   /* [nrules] */
+    /* [nplan]: INCR's records of the declare rules, in plan order, and
+     * the items of the simple ones (fr_dplan; NULL until built) */
+    struct fr_dplan *dplan;
+    struct fr_ditem *ditems;
 
     /* SCAN mode.  Declare rules in scan order (groups in plan order, each
      * group's rules in its order) and their groups; the checks are

@@ -1512,11 +1512,27 @@ static void test_incr_order(void **state)
     char *text = calloc(1, cap);
     assert_non_null(text);
     for (unsigned k = 0; k < 6; k++)
-        len += (size_t)snprintf(text + len, cap - len, "flag e%u : enum { a, b, c, d } = a;\nflag n%u : int = 0;\n", k, k);
+        len += (size_t)snprintf(text + len, cap - len, "flag e%u : enum { a, b, c, d } = a;\nflag n%u : int = 0;\nflag m%u : int = 0;\n", k, k, k);
     for (unsigned i = 0; i < NR; i++) {
         unsigned x = below(&r, 6), y = below(&r, 6), v = below(&r, 9);
         const char *ev = (const char *const[]){ "a", "b", "c", "d" }[below(&r, 4)];
-        switch (below(&r, 6)) {
+        switch (below(&r, 10)) {
+        case 6:   /* a declare rule whose value is not a constant, with a message (not simple: fr_dplan) */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u = %s & n%u > %u -> declare m%u = n%u * 2 warn \"w{m%u}\";\n",
+                                    i, x, ev, y, v, x, y, x);
+            break;
+        case 7:   /* simple, with a message */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u = %s & n%u = %u -> declare m%u = %u info \"i{m%u}\";\n",
+                                    i, x, ev, y, v + 1, y, v, y);
+            break;
+        case 8:   /* simple, two items */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u in { %u, 1 } -> declare m%u = 2, m%u = %u;\n",
+                                    i, x, v + 2, x, (x + 1) % 6, v);
+            break;
+        case 9:   /* reads what they declare */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: m%u = %u & e%u != %s -> error \"m{m%u}\";\n", i, x, v,
+                                    y, ev, x);
+            break;
         case 0:
             len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u in { b, %s } & n%u > %u -> error \"x\";\n", i, x, ev, y, v);
             break;
@@ -1583,6 +1599,14 @@ static void test_incr_order(void **state)
     }
     free(seen);
     free(rq);
+    /* the declare rules' records: simple ones among them, and not */
+    unsigned nsimple = 0;
+    assert_non_null(ix->dplan);
+    for (uint32_t p = 0; p < ix->nplan; p++) {
+        assert_int_equal(ix->dplan[p].rule, ix->plan_rules[p]);
+        nsimple += ix->dplan[p].flags & FR_DP_SIMPLE;
+    }
+    assert_true(nsimple > 100 && nsimple + 100 < ix->nplan);
     fr_eval *ev[3];
     evals_new(rs, ev);
     assert_int_equal(ev[2]->mode, FR_MODE_INCR);
