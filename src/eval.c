@@ -2498,22 +2498,6 @@ static void initial_state(fr_eval *ev)
         if (ix->rflat)
             ev->rst[r].flags = ix->rflat[r].flags;
     }
-    /* (by position: ix->qrule; the baseline's FULL evaluator is made
-     * before the order, and reads no rcl) */
-    for (uint32_t q = 0; ix->rflat && q < rs->nrules; q++) {
-        uint32_t r = ix->qrule ? ix->qrule[q] : q;
-        const fr_rflat *rf = &ix->rflat[r];
-        ev->rcl[q].cl = rf->cl;
-        if (rf->flags & FR_RF_DECL)
-            ev->rcl[q].aux = rf->group;
-        else if (rf->ncl <= FR_RCL_N)
-            ev->rcl[q].aux = rf->ncl | ((rf->flags & FR_RF_LIST) ? FR_RCL_LIST : 0) |
-                             (ev->rst[r].base_on ? FR_RCL_BASEON : 0);
-        else
-            ev->rcl[q].aux = 0;   /* (no list: eval_check_g reads rflat) */
-        if (rf->flags & FR_RF_DECL)
-            ev->declmask[q >> 6] |= 1ull << (q & 63);
-    }
     if (ix->base_item && ix->nitems)
         memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
 }
@@ -2556,8 +2540,6 @@ void fr_eval_free(fr_eval **evp)
     free(ev->conf_b);
     free(ev->declbits);
     free(ev->rst);
-    free(ev->rcl);
-    free(ev->declmask);
     free(ev->queued);
     free(ev->rt_node);
     free(ev->itemval);
@@ -2628,6 +2610,9 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->rs = rs;
     ev->ix = ix;
     ev->mode = mode;
+    /* (NULL for the baseline's FULL evaluator, made before the order) */
+    ev->rcl = ix->rcl;
+    ev->declmask = ix->declmask;
     ev->big = rs->nrules >= 4096;
     ev->result.ev = ev;
     size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
@@ -2649,8 +2634,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->input = ev->res + nk;
     if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
-        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) || NALLOC(ev->rcl, nr) ||
-        NALLOC(ev->declmask, (nr + 63) / 64) || NALLOC(ev->queued, (nr + 63) / 64) ||
+        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) || NALLOC(ev->queued, (nr + 63) / 64) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || 
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
         NALLOC(ev->check_list, nr + 8) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
@@ -4868,21 +4852,47 @@ static int build_order(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     }
     for (uint32_t i = 0; ix->open_off && i < ix->open_off[ns]; i++)
         ix->open_rules[i] = rq[ix->open_rules[i]];
-    free(rq);
-    /* the conjunct lists in this order */
-    uint32_t total = 0;
-    for (uint32_t r = 0; r < nr; r++)
-        total += ix->rflat[r].ncl;
-    fr_ctest *ct;
-    if (AU(ct, total))
+    /* the conjunct lists in this order: each list's new place (in rq, by
+     * rule), then the lists copied in rule order (the old array read in
+     * order, the new one written where each goes) */
+    fr_rcl *rcl;
+    if (AU(rcl, nr) || AZ(ix->declmask, (nr + 63) / 64)) {
+        free(rq);
         return -1;
-    for (uint32_t q = 0, at = 0; q < nr; q++) {
-        fr_rflat *rf = &ix->rflat[ix->qrule[q]];
-        if (rf->ncl)
-            memcpy(ct + at, ix->cl_test + rf->cl, rf->ncl * sizeof *ct);
-        rf->cl = at;
-        at += rf->ncl;
     }
+    uint32_t total = 0;
+    for (uint32_t q = 0; q < nr; q++) {
+        uint32_t r = ix->qrule[q];
+        const fr_rflat *rf = &ix->rflat[r];
+        rq[r] = total;
+        /* (what the evaluator reads of the rule at q: fr_rcl) */
+        rcl[q].cl = total;
+        if (rf->flags & FR_RF_DECL) {
+            rcl[q].aux = rf->group;
+            ix->declmask[q >> 6] |= 1ull << (q & 63);
+        } else if (rf->ncl <= FR_RCL_N)
+            rcl[q].aux = rf->ncl | ((rf->flags & FR_RF_LIST) ? FR_RCL_LIST : 0) |
+                         (ix->base_on && ix->base_on[r] ? FR_RCL_BASEON : 0);
+        else
+            rcl[q].aux = 0;   /* (no list: eval_check_g reads rflat) */
+        total += rf->ncl;
+    }
+    ix->rcl = rcl;
+    fr_ctest *ct;
+    if (AU(ct, total)) {
+        free(rq);
+        return -1;
+    }
+    for (uint32_t r = 0; r < nr; r++) {
+        fr_rflat *rf = &ix->rflat[r];
+        /* (a few tests a list: copied inline, not a memcpy call each) */
+        const fr_ctest *from = ix->cl_test + rf->cl;
+        fr_ctest *to = ct + rq[r];
+        for (uint32_t j = 0; j < rf->ncl; j++)
+            to[j] = from[j];
+        rf->cl = rq[r];
+    }
+    free(rq);
     ix->cl_test = ct;
     return 0;
 }

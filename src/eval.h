@@ -205,6 +205,11 @@ struct fr_evindex {
      * and (INCR) check_list are indexed by position; cl_test is laid out
      * in this order (rflat[r].cl: where rule r's list is). */
     uint32_t  *qrule;                   /* [nrules] */
+    /* INCR, by position: what judging and marking read of a rule (fr_rcl),
+     * and the declare rules as a bit set (every evaluator reads these; no
+     * copy of its own) */
+    struct fr_rcl *rcl;                 /* [nrules] */
+    uint64_t  *declmask;                /* [(nrules + 63) / 64] */
     /* [nplan]: INCR's records of the declare rules, in plan order, and
      * the items of the simple ones (fr_dplan; NULL until built) */
     struct fr_dplan *dplan;
@@ -295,9 +300,9 @@ typedef struct fr_rstate {
 } fr_rstate;
 
 /* What the INCR paths read of rflat[r] beyond fr_rstate, 8 bytes a rule
- * (fr_eval.rcl, beside rst: SCAN's bulk restore clears rst whole, and
+ * (ix->rcl, apart from rst: SCAN's bulk restore clears rst whole, and
  * SCAN's hot paths index 8-byte records).  Indexed by INCR's position of
- * the rule (ix->qrule), not by its id. */
+ * the rule (ix->qrule), not by its id; built with the order (build_order). */
 typedef struct fr_rcl {
     uint32_t cl;          /* its conjunct list: cl_test[cl .. cl + (aux & FR_RCL_N)) (a check) */
     uint32_t aux;         /* a check: the list's length and FR_RCL_* bits; a declare rule: its group */
@@ -354,12 +359,13 @@ struct fr_eval {
     /* rule state: rst[r].on, .rt (a run-time error), .mark (marked in
      * this config: == epoch) together, one cache line for a rule */
     struct fr_rstate *rst;
-    struct fr_rcl *rcl;   /* [nrules], by position (ix->qrule) */
+    const struct fr_rcl *rcl;   /* ix->rcl: [nrules], by position (ix->qrule) */
     /* INCR, bit sets over positions (ix->qrule) [nwrules]: the declare
      * rules (set at creation), and the checks queued for judging in this
      * config (zero between configs): a check is queued without reading its
      * state */
-    uint64_t *declmask, *queued;
+    const uint64_t *declmask;   /* ix->declmask */
+    uint64_t *queued;
     uint32_t *rt_node;
     fr_val   *itemval;
 
