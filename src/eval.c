@@ -745,13 +745,19 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
     }
     fr_type t = rs->keys[k].type;
     size_t lo = 0, hi = gt->nents;
-    if (gt->hpos) {
+    if (gt->hslot) {
         /* (an int table: see build_ghash) */
         for (uint32_t h = ghash_of(v.i) & gt->hmask;; h = (h + 1) & gt->hmask) {
-            uint32_t p = gt->hpos[h];
+            const fr_hslot *hs = &gt->hslot[h];
+            uint32_t p = hs->x;
             if (p == NONE32)
                 return;
-            if (gt->ents[p].v.i == v.i) {
+            if (hs->v == v.i) {
+                if (hs->run) {
+                    for (uint32_t e = p + hs->run; p < e; p++)
+                        queue_rule(ev, p);
+                    return;
+                }
                 for (; p < gt->nents && gt->ents[p].v.i == v.i; p++)
                     queue_rule(ev, gt->ents[p].rule);
                 return;
@@ -4737,7 +4743,7 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 }
 
 /* Hash indexes over the values of the sparse guard tables of int slots
- * with many entries (fr_gtable.hpos): a config's lookup is then O(1) cache
+ * with many entries (fr_gtable.hslot): a config's lookup is then O(1) cache
  * misses instead of a binary search over a table of thousands of entries
  * (a million-rule set: ~13 misses per changed key). */
 static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
@@ -4752,19 +4758,31 @@ static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         uint32_t size = 64;
         while (size < 2 * nd)
             size *= 2;
-        uint32_t *hp = fr_arena_array(a, size, sizeof *hp);
+        fr_hslot *hp = fr_arena_alloc(a, size * sizeof *hp);
         if (!hp)
             return -1;
-        memset(hp, 0xff, size * sizeof *hp);
+        for (uint32_t h = 0; h < size; h++) {
+            hp[h].v = 0;
+            hp[h].x = NONE32;
+            hp[h].run = 0;
+        }
         for (uint32_t i = 0; i < gt->nents; i++) {
             if (i > 0 && gt->ents[i].v.i == gt->ents[i - 1].v.i)
                 continue;
             uint32_t h = ghash_of(gt->ents[i].v.i) & (size - 1);
-            while (hp[h] != NONE32)
+            while (hp[h].x != NONE32)
                 h = (h + 1) & (size - 1);
-            hp[h] = i;
+            /* the value's entries: consecutive positions? (build_order) */
+            uint32_t n = 1;
+            while (i + n < gt->nents && gt->ents[i + n].v.i == gt->ents[i].v.i &&
+                   gt->ents[i + n].rule == gt->ents[i].rule + n)
+                n++;
+            bool run = i + n == gt->nents || gt->ents[i + n].v.i != gt->ents[i].v.i;
+            hp[h].v = gt->ents[i].v.i;
+            hp[h].x = run ? gt->ents[i].rule : i;
+            hp[h].run = run ? n : 0;
         }
-        gt->hpos = hp;
+        gt->hslot = hp;
         gt->hmask = size - 1;
     }
     return 0;

@@ -39,13 +39,24 @@ typedef struct fr_gtable {
     uint32_t   nnull;
     const uint32_t *base; /* the rules passing at the slot's baseline value */
     uint32_t   nbase;
-    /* sparse int tables of many entries: open addressing over the values,
-     * each slot the first position of a value's run in ents (UINT32_MAX:
-     * empty), so that a lookup is a probe or two, not a binary search of
-     * ents' cache lines (build_ghash; NULL otherwise) */
-    uint32_t  *hpos;
+    /* sparse int tables of many entries: open addressing over the values
+     * (build_ghash; NULL otherwise), so that a lookup is a probe or two,
+     * not a binary search of ents' cache lines */
+    struct fr_hslot *hslot;
     uint32_t   hmask;
 } fr_gtable;
+
+/* A slot of a guard table's hash (fr_gtable.hslot): a value, and either
+ * (run > 0) the run of consecutive positions (ix->qrule) x .. x + run - 1
+ * that are the rules of its entries, in order -- INCR's order makes them
+ * so when the table is where those rules were placed, and then a lookup
+ * reads no entry -- or (run 0) its first entry ents[x].  x UINT32_MAX:
+ * empty. */
+typedef struct fr_hslot {
+    int64_t  v;
+    uint32_t x;
+    uint32_t run;
+} fr_hslot;
 
 /* The guard chosen for a rule: the conjunct node of its condition that tests
  * one key against constants, and the slot it reads. */

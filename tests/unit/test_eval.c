@@ -1590,6 +1590,32 @@ static void test_incr_order(void **state)
             assert_true(reads);
         }
     }
+    /* the int tables' hashes: slots whose value's rules are a run of
+     * positions (a lookup reads no entry), and others (the entries) */
+    unsigned nrun = 0, nents = 0;
+    for (uint32_t s = 0; s < ns; s++) {
+        const fr_gtable *gt = &ix->gtab[s];
+        for (uint32_t h = 0; gt->hslot && h <= gt->hmask; h++) {
+            const fr_hslot *hs = &gt->hslot[h];
+            if (hs->x == UINT32_MAX)
+                continue;
+            if (!hs->run) {
+                assert_true(hs->x < gt->nents);
+                assert_true(gt->ents[hs->x].v.i == hs->v);
+                nents++;
+                continue;
+            }
+            nrun++;
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < gt->nents; i++)
+                if (gt->ents[i].v.i == hs->v) {
+                    assert_int_equal(gt->ents[i].rule, hs->x + n);
+                    n++;
+                }
+            assert_int_equal(n, hs->run);
+        }
+    }
+    assert_true(nrun > 5 && nents > 5);
     /* each list where its rule says (the lists were copied in this order) */
     for (uint32_t q = 0, at = 0; q < nr; q++) {
         const fr_rflat *rf = &ix->rflat[ix->qrule[q]];
