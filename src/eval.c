@@ -655,52 +655,54 @@ static inline __attribute__((always_inline)) void mark_rule(fr_eval *ev, uint32_
     st->mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
     if (st->flags & FR_RF_DECL)
-        set_dirty(ev, ev->rcl[r].aux);
+        set_dirty(ev, ev->ix->rflat[r].group);
     else
         ev->check_list[ev->ncheck_list++] = r;
 }
 
-/* INCR: declare rule r is marked (its group runs). */
-static inline __attribute__((always_inline)) void mark_decl(fr_eval *ev, uint32_t r)
+/* INCR: the declare rule at position q (ix->qrule) is marked (its group
+ * runs). */
+static inline __attribute__((always_inline)) void mark_decl(fr_eval *ev, uint32_t q)
 {
+    uint32_t r = ev->ix->qrule[q];
     fr_rstate *st = &ev->rst[r];
     if (st->mark == ev->epoch)
         return;
     st->mark = ev->epoch;
     ev->touched_rules[ev->ntouched_rules++] = r;
-    set_dirty(ev, ev->rcl[r].aux);
+    set_dirty(ev, ev->rcl[q].aux);
 }
 
-/* INCR: rule r reads a slot whose value changed.  A check is queued for
- * judge_checks() through a bit set, without reading its state (a cache
- * miss in a big rule set, which judging then takes once); a declare rule
- * is marked (its group runs). */
-static inline __attribute__((always_inline)) void queue_rule(fr_eval *ev, uint32_t r)
+/* INCR: the rule at position q reads a slot whose value changed.  A check
+ * is queued for judge_checks() through a bit set, without reading its
+ * state (a cache miss in a big rule set, which judging then takes once); a
+ * declare rule is marked (its group runs). */
+static inline __attribute__((always_inline)) void queue_rule(fr_eval *ev, uint32_t q)
 {
-    uint32_t w = r >> 6;
-    uint64_t bit = 1ull << (r & 63);
+    uint32_t w = q >> 6;
+    uint64_t bit = 1ull << (q & 63);
     if (ev->declmask[w] & bit)
-        mark_decl(ev, r);
+        mark_decl(ev, q);
     else if (!(ev->queued[w] & bit)) {
         ev->queued[w] |= bit;
-        ev->check_list[ev->ncheck_list++] = r;
+        ev->check_list[ev->ncheck_list++] = q;
     }
 }
 
-/* queue_rule over a list, with the counters in registers. */
+/* queue_rule over a list of positions, with the counters in registers. */
 static inline __attribute__((always_inline)) void mark_list_in(fr_eval *ev, const uint32_t *rules, uint32_t n)
 {
     const uint64_t *dm = ev->declmask;
-    uint64_t *q = ev->queued;
+    uint64_t *qd = ev->queued;
     uint32_t *cl = ev->check_list, nc = ev->ncheck_list;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t r = rules[i], w = r >> 6;
-        uint64_t bit = 1ull << (r & 63);
+        uint32_t q = rules[i], w = q >> 6;
+        uint64_t bit = 1ull << (q & 63);
         if (dm[w] & bit)
-            mark_decl(ev, r);
-        else if (!(q[w] & bit)) {
-            q[w] |= bit;
-            cl[nc++] = r;
+            mark_decl(ev, q);
+        else if (!(qd[w] & bit)) {
+            qd[w] |= bit;
+            cl[nc++] = q;
         }
     }
     ev->ncheck_list = nc;
@@ -743,13 +745,19 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
     }
     fr_type t = rs->keys[k].type;
     size_t lo = 0, hi = gt->nents;
-    if (gt->hpos) {
+    if (gt->hslot) {
         /* (an int table: see build_ghash) */
         for (uint32_t h = ghash_of(v.i) & gt->hmask;; h = (h + 1) & gt->hmask) {
-            uint32_t p = gt->hpos[h];
+            const fr_hslot *hs = &gt->hslot[h];
+            uint32_t p = hs->x;
             if (p == NONE32)
                 return;
-            if (gt->ents[p].v.i == v.i) {
+            if (hs->v == v.i) {
+                if (hs->run) {
+                    for (uint32_t e = p + hs->run; p < e; p++)
+                        queue_rule(ev, p);
+                    return;
+                }
                 for (; p < gt->nents && gt->ents[p].v.i == v.i; p++)
                     queue_rule(ev, gt->ents[p].rule);
                 return;
@@ -1098,6 +1106,49 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
     }
 }
 
+/* INCR: a marked simple declare rule (fr_dplan, FR_DP_SIMPLE) of an
+ * acyclic group, as the general path of run_group does it: its condition
+ * is its conjunct list (no run-time error), its values constants (so they
+ * change only when its outcome does). */
+static inline __attribute__((always_inline)) void run_simple(fr_eval *ev, const fr_dplan *d)
+{
+    const struct fr_evindex *ix = ev->ix;
+    uint32_t r = d->rule;
+    fr_rstate *st = &ev->rst[r];
+    const fr_ctest *t = ix->cl_test + d->cl, *e = t + d->ncl;
+    uint32_t c = 1;
+    for (; t < e; t++)
+        if (!ctest_in(ev->res, t)) {
+            c = 0;
+            break;
+        }
+    uint8_t was_on = st->on;
+    const fr_ditem *di = ix->ditems + d->ditem;
+    uint32_t n = d->nitems;
+    st->rt = 0;
+    st->on = (uint8_t)c;
+    if (c)
+        for (uint32_t j = 0; j < n; j++)
+            ev->itemval[d->item + j] = di[j].val;
+    /* note_declarer */
+    for (uint32_t j = 0; j < n; j++) {
+        if (ev->nkl >= ev->capkl) {
+            ev->kl_full = 1;   /* cannot happen; resolve from all declarers */
+            break;
+        }
+        uint32_t k = di[j].key, x = ev->nkl++;
+        ev->kl_pos[x] = di[j].kd;
+        ev->kl_next[x] = ev->kl_stamp[k] == ev->epoch ? ev->kl_head[k] : NONE32;
+        ev->kl_head[k] = x;
+        ev->kl_stamp[k] = ev->epoch;
+    }
+    if (c && (d->flags & FR_DP_ATT))
+        note_emit(ev, r);
+    if (was_on != c || (was_on && n > 4))
+        for (uint32_t j = 0; j < n; j++)
+            need_key(ev, di[j].key);
+}
+
 static inline __attribute__((always_inline)) void run_group(fr_eval *ev, uint32_t gi)
 {
     const struct fr_evindex *ix = ev->ix;
@@ -1106,10 +1157,15 @@ static inline __attribute__((always_inline)) void run_group(fr_eval *ev, uint32_
         run_cyclic(ev, gi);
         return;
     }
+    const fr_dplan *dp = ev->mode == FR_MODE_INCR ? ix->dplan : NULL;
     for (uint32_t i = 0; i < g->n; i++) {
-        uint32_t r = ix->plan_rules[g->first + i];
+        uint32_t r = dp ? dp[g->first + i].rule : ix->plan_rules[g->first + i];
         if (ev->rst[r].mark != ev->epoch)
             continue;
+        if (dp && (dp[g->first + i].flags & FR_DP_SIMPLE)) {
+            run_simple(ev, &dp[g->first + i]);
+            continue;
+        }
         const fr_rule *ru = &ev->rs->rules[r];
         uint32_t base = ix->item_off[r];
         uint8_t was_on = ev->rst[r].on;
@@ -2138,18 +2194,19 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
     if (big && n)
         for (uint32_t i = n; i < n + 8; i++)
             ev->check_list[i] = cl[0];   /* (the prefetches run past the end: 8 spare entries) */
+    const uint32_t *qrule = ix->qrule;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t r = cl[i];
+        uint32_t p = cl[i];   /* (a position: ix->qrule) */
         if (big) {
             __builtin_prefetch(&rcl[cl[i + 8]]);
             __builtin_prefetch(&ct[rcl[cl[i + 4]].cl]);
         }
         if (!wide)
-            q[r >> 6] = 0;   /* (the queue is empty after the loop) */
-        uint32_t aux = rcl[r].aux;
+            q[p >> 6] = 0;   /* (the queue is empty after the loop) */
+        uint32_t aux = rcl[p].aux;
         if (aux & FR_RCL_LIST) {
             /* (the list starts with the pre-check anyway) */
-            const fr_ctest *t = ct + rcl[r].cl, *e = t + (aux & FR_RCL_N);
+            const fr_ctest *t = ct + rcl[p].cl, *e = t + (aux & FR_RCL_N);
             uint32_t c = 1;
             for (; t < e; t++)
                 if (!ctest_in(res, t)) {
@@ -2158,6 +2215,7 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
                 }
             if (c == !!(aux & FR_RCL_BASEON))
                 continue;   /* as at the baseline (collect takes a baseline emitter from base_emit) */
+            uint32_t r = qrule[p];
             fr_rstate *st = &rst[r];
             st->mark = epoch;
             st->on = (uint8_t)c;
@@ -2165,6 +2223,7 @@ static inline __attribute__((always_inline)) void judge_checks(fr_eval *ev, int 
             if (c)
                 note_emit(ev, r);
         } else {
+            uint32_t r = qrule[p];
             fr_rstate *st = &rst[r];
             st->mark = epoch;
             eval_check_g(ev, r);
@@ -2442,20 +2501,8 @@ static void initial_state(fr_eval *ev)
         ev->rst[r].on = !scan && ix->base_on ? ix->base_on[r] : 0;
         ev->rst[r].rt = 0;
         ev->rst[r].base_on = ev->rst[r].on;
-        if (ix->rflat) {
-            const fr_rflat *rf = &ix->rflat[r];
-            ev->rst[r].flags = rf->flags;
-            ev->rcl[r].cl = rf->cl;
-            if (rf->flags & FR_RF_DECL)
-                ev->rcl[r].aux = rf->group;
-            else if (rf->ncl <= FR_RCL_N)
-                ev->rcl[r].aux = rf->ncl | ((rf->flags & FR_RF_LIST) ? FR_RCL_LIST : 0) |
-                                 (ev->rst[r].base_on ? FR_RCL_BASEON : 0);
-            else
-                ev->rcl[r].aux = 0;   /* (no list: eval_check_g reads rflat) */
-            if (rf->flags & FR_RF_DECL)
-                ev->declmask[r >> 6] |= 1ull << (r & 63);
-        }
+        if (ix->rflat)
+            ev->rst[r].flags = ix->rflat[r].flags;
     }
     if (ix->base_item && ix->nitems)
         memcpy(ev->itemval, ix->base_item, ix->nitems * sizeof *ev->itemval);
@@ -2499,8 +2546,6 @@ void fr_eval_free(fr_eval **evp)
     free(ev->conf_b);
     free(ev->declbits);
     free(ev->rst);
-    free(ev->rcl);
-    free(ev->declmask);
     free(ev->queued);
     free(ev->rt_node);
     free(ev->itemval);
@@ -2571,6 +2616,9 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->rs = rs;
     ev->ix = ix;
     ev->mode = mode;
+    /* (NULL for the baseline's FULL evaluator, made before the order) */
+    ev->rcl = ix->rcl;
+    ev->declmask = ix->declmask;
     ev->big = rs->nrules >= 4096;
     ev->result.ev = ev;
     size_t nk = rs->nkeys, nr = rs->nrules, ni = ix->nitems;
@@ -2592,8 +2640,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->input = ev->res + nk;
     if (NALLOC(ev->given, nk) ||
         NALLOC(ev->decl_by, nk) || NALLOC(ev->conf_a, nk) || NALLOC(ev->conf_b, nk) ||
-        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) || NALLOC(ev->rcl, nr) ||
-        NALLOC(ev->declmask, (nr + 63) / 64) || NALLOC(ev->queued, (nr + 63) / 64) ||
+        NALLOC(ev->declbits, (nk + 63) / 64) || NALLOC(ev->rst, nr) || NALLOC(ev->queued, (nr + 63) / 64) ||
         NALLOC(ev->rt_node, nr) || NALLOC(ev->itemval, ni) || 
         NALLOC(ev->kmark, nk) || NALLOC(ev->kneed, nk) || NALLOC(ev->touched_rules, nr) || NALLOC(ev->touched_keys, nk) ||
         NALLOC(ev->check_list, nr + 8) || NALLOC(ev->emitbits, (nr + 63) / 64) || NALLOC(ev->dirty, ev->ndirty_words) ||
@@ -2809,6 +2856,7 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
      * overrun of rname_put) */
     size_t need = 16 + 32;
     size_t nw = (rs->nkeys + 63) / 64;
+    const uint32_t *noff = ix->rname_off;
     if (ix->cw_bound) {
         /* every rule name and key, plus the string values declared */
         need = ix->cw_bound + 32;
@@ -2821,12 +2869,14 @@ fr_rc fr_result_append_compact(const fr_result *r, char **buf, size_t *len, size
     }
     if (fast) {
         for (uint32_t w = 0; w < ev->nwrules; w++)
-            for (uint64_t b = ev->sc_err[w]; b; b &= b - 1)
-                need += ix->rname_len[w * 64 + (uint32_t)__builtin_ctzll(b)] + 1;
+            for (uint64_t b = ev->sc_err[w]; b; b &= b - 1) {
+                uint32_t q = w * 64 + (uint32_t)__builtin_ctzll(b);
+                need += noff[q + 1] - noff[q] + 1;
+            }
     } else
         for (uint32_t i = 0; i < ev->nrecs; i++)
             if (ev->recs[i].sev == FR_SEV_ERROR)
-                need += ix->rname_len[ev->recs[i].rule] + 1;
+                need += noff[ev->recs[i].rule + 1] - noff[ev->recs[i].rule] + 1;
     for (size_t w = 0; w < nw; w++)
         for (uint64_t bits = ev->declbits[w]; bits; bits &= bits - 1) {
             uint32_t k = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
@@ -2862,20 +2912,20 @@ sized:
         if (fast)
             for (uint32_t w = 0; w < ev->nwrules; w++)
                 for (uint64_t b = ev->sc_err[w]; b; b &= b - 1) {
-                    const fr_rflat *rf = &ix->rflat[w * 64 + (uint32_t)__builtin_ctzll(b)];
+                    uint32_t q = w * 64 + (uint32_t)__builtin_ctzll(b);
                     if (!firste)
                         *p++ = ',';
                     firste = 0;
-                    p = rname_put(p, ix->rnames + rf->name, rf->name_len);
+                    p = rname_put(p, ix->rnames + noff[q], noff[q + 1] - noff[q]);
                 }
         for (uint32_t i = 0; !fast && i < ev->nrecs; i++) {
             if (ev->recs[i].sev != FR_SEV_ERROR)
                 continue;
-            const fr_rflat *rf = &ix->rflat[ev->recs[i].rule];
+            uint32_t q = ev->recs[i].rule;
             if (!firste)
                 *p++ = ',';
             firste = 0;
-            p = rname_put(p, ix->rnames + rf->name, rf->name_len);
+            p = rname_put(p, ix->rnames + noff[q], noff[q + 1] - noff[q]);
         }
     } else {
         memcpy(p, "ok\t-", 4);
@@ -4172,7 +4222,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     for (uint32_t r = 0; r < nr; r++)
         nnames += ix->rname_len[r];
     /* (32 more bytes: the compact writer copies a name 32 bytes at a time) */
-    if (AZ(ix->rflat, nr) || AZ(ix->rnames, nnames + 32))
+    if (nnames > UINT32_MAX || AZ(ix->rflat, nr) || AZ(ix->rnames, nnames + 32) || AU(ix->rname_off, nr + 1))
         goto oom;
     nnames = 0;
     for (uint32_t r = 0; r < nr; r++) {
@@ -4180,12 +4230,12 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         rf->cl = ix->cl_off[r];
         rf->ncl = ix->cl_off[r + 1] - ix->cl_off[r];
         rf->group = ix->group_of[r];
-        rf->name = (uint32_t)nnames;
-        rf->name_len = ix->rname_len[r];
         rf->item = ix->item_off[r];
+        ix->rname_off[r] = (uint32_t)nnames;
         memcpy(ix->rnames + nnames, rs->rules[r].name, ix->rname_len[r]);
         nnames += ix->rname_len[r];
     }
+    ix->rname_off[nr] = (uint32_t)nnames;
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
         uint8_t fl = 0;
@@ -4693,7 +4743,7 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 }
 
 /* Hash indexes over the values of the sparse guard tables of int slots
- * with many entries (fr_gtable.hpos): a config's lookup is then O(1) cache
+ * with many entries (fr_gtable.hslot): a config's lookup is then O(1) cache
  * misses instead of a binary search over a table of thousands of entries
  * (a million-rule set: ~13 misses per changed key). */
 static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
@@ -4708,19 +4758,31 @@ static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         uint32_t size = 64;
         while (size < 2 * nd)
             size *= 2;
-        uint32_t *hp = fr_arena_array(a, size, sizeof *hp);
+        fr_hslot *hp = fr_arena_alloc(a, size * sizeof *hp);
         if (!hp)
             return -1;
-        memset(hp, 0xff, size * sizeof *hp);
+        for (uint32_t h = 0; h < size; h++) {
+            hp[h].v = 0;
+            hp[h].x = NONE32;
+            hp[h].run = 0;
+        }
         for (uint32_t i = 0; i < gt->nents; i++) {
             if (i > 0 && gt->ents[i].v.i == gt->ents[i - 1].v.i)
                 continue;
             uint32_t h = ghash_of(gt->ents[i].v.i) & (size - 1);
-            while (hp[h] != NONE32)
+            while (hp[h].x != NONE32)
                 h = (h + 1) & (size - 1);
-            hp[h] = i;
+            /* the value's entries: consecutive positions? (build_order) */
+            uint32_t n = 1;
+            while (i + n < gt->nents && gt->ents[i + n].v.i == gt->ents[i].v.i &&
+                   gt->ents[i + n].rule == gt->ents[i].rule + n)
+                n++;
+            bool run = i + n == gt->nents || gt->ents[i + n].v.i != gt->ents[i].v.i;
+            hp[h].v = gt->ents[i].v.i;
+            hp[h].x = run ? gt->ents[i].rule : i;
+            hp[h].run = run ? n : 0;
         }
-        gt->hpos = hp;
+        gt->hslot = hp;
         gt->hmask = size - 1;
     }
     return 0;
@@ -4756,6 +4818,158 @@ static int build_regex_jit(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     return 0;
 }
 
+/* INCR's order of the rules (fr_evindex.qrule): each rule at its first
+ * bucket of a guard table, slot by slot and bucket by bucket (rule order
+ * within a bucket), then at its first open list, then the rest in rule
+ * order.  The tables and lists then hold positions, and the conjunct lists
+ * (cl_test) are laid out in this order: the rules a changed value queues,
+ * and their lists, are neighbours in memory instead of a cache and TLB
+ * miss each all over a big rule set.  Results cannot depend on the order:
+ * judging a check reads only its own list, and everything that reports or
+ * restores a rule goes by its id (qrule[q]). */
+static int build_order(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t nr = rs->nrules, ns = 2 * rs->nkeys, nq = 0;
+    uint32_t *rq = malloc((nr ? nr : 1) * sizeof *rq);
+    if (!rq || AU(ix->qrule, nr)) {
+        free(rq);
+        return -1;
+    }
+    memset(rq, 0xff, (size_t)nr * sizeof *rq);
+#define PLACE(r) do { uint32_t r_ = (r); if (rq[r_] == NONE32) { rq[r_] = nq; ix->qrule[nq++] = r_; } } while (0)
+    for (uint32_t s = 0; s < ns; s++) {
+        const fr_gtable *gt = &ix->gtab[s];
+        if (gt->ndom)
+            for (uint32_t i = 0; i < gt->off[gt->ndom]; i++)
+                PLACE(gt->rules[i]);
+        for (uint32_t i = 0; i < gt->nents; i++)
+            PLACE(gt->ents[i].rule);
+        for (uint32_t i = 0; i < gt->nnull; i++)
+            PLACE(gt->nullrules[i]);
+    }
+    for (uint32_t i = 0; ix->open_off && i < ix->open_off[ns]; i++)
+        PLACE(ix->open_rules[i]);
+    for (uint32_t r = 0; r < nr; r++)
+        PLACE(r);
+#undef PLACE
+    /* the tables and lists: positions */
+    for (uint32_t s = 0; s < ns; s++) {
+        fr_gtable *gt = &ix->gtab[s];
+        /* (a base list of its own: not in rules or nullrules) */
+        bool own = gt->base && gt->nbase && !gt->ndom && gt->base != gt->nullrules;
+        if (gt->ndom)
+            for (uint32_t i = 0; i < gt->off[gt->ndom]; i++)
+                gt->rules[i] = rq[gt->rules[i]];
+        for (uint32_t i = 0; i < gt->nents; i++)
+            gt->ents[i].rule = rq[gt->ents[i].rule];
+        for (uint32_t i = 0; i < gt->nnull; i++)
+            gt->nullrules[i] = rq[gt->nullrules[i]];
+        if (own)
+            for (uint32_t i = 0; i < gt->nbase; i++)
+                ((uint32_t *)gt->base)[i] = rq[gt->base[i]];
+    }
+    for (uint32_t i = 0; ix->open_off && i < ix->open_off[ns]; i++)
+        ix->open_rules[i] = rq[ix->open_rules[i]];
+    /* the conjunct lists in this order: each list's new place (in rq, by
+     * rule), then the lists copied in rule order (the old array read in
+     * order, the new one written where each goes) */
+    fr_rcl *rcl;
+    if (AU(rcl, nr) || AZ(ix->declmask, (nr + 63) / 64)) {
+        free(rq);
+        return -1;
+    }
+    uint32_t total = 0;
+    for (uint32_t q = 0; q < nr; q++) {
+        uint32_t r = ix->qrule[q];
+        const fr_rflat *rf = &ix->rflat[r];
+        rq[r] = total;
+        /* (what the evaluator reads of the rule at q: fr_rcl) */
+        rcl[q].cl = total;
+        if (rf->flags & FR_RF_DECL) {
+            rcl[q].aux = rf->group;
+            ix->declmask[q >> 6] |= 1ull << (q & 63);
+        } else if (rf->ncl <= FR_RCL_N)
+            rcl[q].aux = rf->ncl | ((rf->flags & FR_RF_LIST) ? FR_RCL_LIST : 0) |
+                         (ix->base_on && ix->base_on[r] ? FR_RCL_BASEON : 0);
+        else
+            rcl[q].aux = 0;   /* (no list: eval_check_g reads rflat) */
+        total += rf->ncl;
+    }
+    ix->rcl = rcl;
+    fr_ctest *ct;
+    if (AU(ct, total)) {
+        free(rq);
+        return -1;
+    }
+    for (uint32_t r = 0; r < nr; r++) {
+        fr_rflat *rf = &ix->rflat[r];
+        /* (a few tests a list: copied inline, not a memcpy call each) */
+        const fr_ctest *from = ix->cl_test + rf->cl;
+        fr_ctest *to = ct + rq[r];
+        for (uint32_t j = 0; j < rf->ncl; j++)
+            to[j] = from[j];
+        rf->cl = rq[r];
+    }
+    free(rq);
+    ix->cl_test = ct;
+    return 0;
+}
+
+/* INCR's records of the declare rules in plan order (fr_dplan), after
+ * build_order (the conjunct lists' final place). */
+static int build_dplan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+{
+    uint32_t np = ix->nplan, nr = rs->nrules;
+    if (!np)
+        return 0;
+    uint32_t *pos = malloc((size_t)nr * sizeof *pos);
+    if (!pos || AU(ix->dplan, np) || AU(ix->ditems, ix->nitems ? ix->nitems : 1)) {
+        free(pos);
+        return -1;
+    }
+    /* each rule's place in the plan, and where its items go (plan order);
+     * then the records filled in rule order, the order of the rules, their
+     * nodes and items in memory (the plan's order is all over them) */
+    for (uint32_t p = 0, nd = 0; p < np; p++) {
+        uint32_t r = ix->plan_rules[p];
+        pos[r] = p;
+        ix->dplan[p].ditem = nd;
+        nd += ix->item_off[r + 1] - ix->item_off[r];
+    }
+    for (uint32_t r = 0; r < nr; r++) {
+        if (ix->group_of[r] == NONE32)
+            continue;
+        const fr_rule *ru = &rs->rules[r];
+        const fr_rflat *rf = &ix->rflat[r];
+        fr_dplan *d = &ix->dplan[pos[r]];
+        d->rule = r;
+        d->item = ix->item_off[r];
+        d->cl = rf->cl;
+        d->ncl = 0;
+        d->nitems = 0;
+        d->flags = 0;
+        int simple = (rf->flags & FR_RF_LIST) && rf->ncl <= UINT16_MAX && ru->nitems <= UINT8_MAX;
+        for (uint32_t j = 0; j < ru->nitems; j++) {
+            const fr_node *n = &rs->nodes[ru->items[j].value];
+            fr_ditem *di = &ix->ditems[d->ditem + j];
+            memset(di, 0, sizeof *di);
+            di->key = ru->items[j].key;
+            di->kd = ix->item_kd[ix->item_off[r] + j];
+            if (n->op == FR_OP_CONST)
+                di->val = rs->consts[n->a];
+            else
+                simple = 0;
+        }
+        if (simple) {
+            d->flags = FR_DP_SIMPLE | ((rf->flags & FR_RF_ATT) ? FR_DP_ATT : 0);
+            d->ncl = (uint16_t)rf->ncl;
+            d->nitems = (uint8_t)ru->nitems;
+        }
+    }
+    free(pos);
+    return 0;
+}
+
 int fr_eval_index_build(fr_ruleset *rs)
 {
     if (!rs || !rs->arena)
@@ -4766,7 +4980,7 @@ int fr_eval_index_build(fr_ruleset *rs)
         return -1;
     int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_regex_jit(a, rs, ix) < 0 || build_plan(a, rs, ix) < 0 ||
               build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
-              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
+              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_order(a, rs, ix) < 0 || build_dplan(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
               build_scan(a, rs, ix) < 0 || build_scan_offs(a, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;

@@ -39,13 +39,24 @@ typedef struct fr_gtable {
     uint32_t   nnull;
     const uint32_t *base; /* the rules passing at the slot's baseline value */
     uint32_t   nbase;
-    /* sparse int tables of many entries: open addressing over the values,
-     * each slot the first position of a value's run in ents (UINT32_MAX:
-     * empty), so that a lookup is a probe or two, not a binary search of
-     * ents' cache lines (build_ghash; NULL otherwise) */
-    uint32_t  *hpos;
+    /* sparse int tables of many entries: open addressing over the values
+     * (build_ghash; NULL otherwise), so that a lookup is a probe or two,
+     * not a binary search of ents' cache lines */
+    struct fr_hslot *hslot;
     uint32_t   hmask;
 } fr_gtable;
+
+/* A slot of a guard table's hash (fr_gtable.hslot): a value, and either
+ * (run > 0) the run of consecutive positions (ix->qrule) x .. x + run - 1
+ * that are the rules of its entries, in order -- INCR's order makes them
+ * so when the table is where those rules were placed, and then a lookup
+ * reads no entry -- or (run 0) its first entry ents[x].  x UINT32_MAX:
+ * empty. */
+typedef struct fr_hslot {
+    int64_t  v;
+    uint32_t x;
+    uint32_t run;
+} fr_hslot;
 
 /* The guard chosen for a rule: the conjunct node of its condition that tests
  * one key against constants, and the slot it reads. */
@@ -104,11 +115,34 @@ enum { FR_SP_BITS = 0, FR_SP_FAST, FR_SP_EQ, FR_SP_CMP, FR_SP_TRUTHY, FR_SP_NODE
 typedef struct fr_rflat {
     uint32_t cl, ncl;     /* its conjunct list: cl_test[cl .. cl + ncl) (cl_off) */
     uint32_t group;       /* group_of */
-    uint32_t name, name_len;   /* its name in ix->rnames */
     uint32_t item;        /* item_off */
     uint8_t  flags;       /* FR_RF_* */
     uint8_t  base_on;     /* on at the baseline */
 } fr_rflat;
+
+/* INCR's record of a declare rule, by its position in the plan (parallel
+ * to plan_rules: run_group takes the groups in plan order, so these are
+ * read in ascending order), and its items (fr_ditem, in plan order).  A
+ * "simple" rule (FR_DP_SIMPLE: its condition is its conjunct list, every
+ * item value a constant) is judged from these alone: no rule record, no
+ * node, no item list (build_dplan). */
+typedef struct fr_dplan {
+    uint32_t rule;
+    uint32_t item;        /* item_off[rule]: its values in ev->itemval */
+    uint32_t ditem;       /* its items in ix->ditems */
+    uint32_t cl;          /* SIMPLE: its conjunct list, cl_test[cl .. cl + ncl) */
+    uint16_t ncl;
+    uint8_t  nitems;      /* SIMPLE: its items */
+    uint8_t  flags;       /* FR_DP_* */
+} fr_dplan;
+
+typedef struct fr_ditem {
+    fr_val   val;         /* the constant declared */
+    uint32_t key;
+    uint32_t kd;          /* item_kd: the item's position in kd_* */
+} fr_ditem;
+
+enum { FR_DP_SIMPLE = 1, FR_DP_ATT = 2 };
 
 /* Per-rule flags for the hot paths (fr_rflat.flags). */
 enum {
@@ -168,7 +202,29 @@ struct fr_evindex {
     uint32_t  *cl_off;                  /* [nrules + 1]: conjunct lists in cl_test */
     struct fr_ctest *cl_test;
     struct fr_rflat *rflat;             /* [nrules]: what the hot paths read of a rule */
-    char      *rnames;                  /* every rule name, back to back (rflat.name) */
+    char      *rnames;                  /* every rule name, back to back, in rule order */
+    /* [nrules + 1]: rule r's name is rnames[rname_off[r] .. rname_off[r + 1])
+     * (the compact writer: 4 bytes a rule, read in rule order, not a
+     * 20-byte rflat record) */
+    uint32_t  *rname_off;
+    /* INCR's order of the rules (build_order): position q holds rule
+     * qrule[q].  The rules of a guard table's bucket are neighbours (each
+     * rule at its first bucket, slot by slot, in rule order within a
+     * bucket; then the open lists' rules; then the rest), so that what a
+     * config queues is dense in memory: the guard tables and open lists
+     * hold positions, not rule ids; the evaluator's rcl, declmask, queued
+     * and (INCR) check_list are indexed by position; cl_test is laid out
+     * in this order (rflat[r].cl: where rule r's list is). */
+    uint32_t  *qrule;                   /* [nrules] */
+    /* INCR, by position: what judging and marking read of a rule (fr_rcl),
+     * and the declare rules as a bit set (every evaluator reads these; no
+     * copy of its own) */
+    struct fr_rcl *rcl;                 /* [nrules] */
+    uint64_t  *declmask;                /* [(nrules + 63) / 64] */
+    /* [nplan]: INCR's records of the declare rules, in plan order, and
+     * the items of the simple ones (fr_dplan; NULL until built) */
+    struct fr_dplan *dplan;
+    struct fr_ditem *ditems;
 
     /* SCAN mode.  Declare rules in scan order (groups in plan order, each
      * group's rules in its order) and their groups; the checks are
@@ -255,8 +311,9 @@ typedef struct fr_rstate {
 } fr_rstate;
 
 /* What the INCR paths read of rflat[r] beyond fr_rstate, 8 bytes a rule
- * (fr_eval.rcl, beside rst: SCAN's bulk restore clears rst whole, and
- * SCAN's hot paths index 8-byte records). */
+ * (ix->rcl, apart from rst: SCAN's bulk restore clears rst whole, and
+ * SCAN's hot paths index 8-byte records).  Indexed by INCR's position of
+ * the rule (ix->qrule), not by its id; built with the order (build_order). */
 typedef struct fr_rcl {
     uint32_t cl;          /* its conjunct list: cl_test[cl .. cl + (aux & FR_RCL_N)) (a check) */
     uint32_t aux;         /* a check: the list's length and FR_RCL_* bits; a declare rule: its group */
@@ -313,11 +370,13 @@ struct fr_eval {
     /* rule state: rst[r].on, .rt (a run-time error), .mark (marked in
      * this config: == epoch) together, one cache line for a rule */
     struct fr_rstate *rst;
-    struct fr_rcl *rcl;   /* [nrules] */
-    /* INCR, rule bit sets [nwrules]: the declare rules (set at creation),
-     * and the checks queued for judging in this config (zero between
-     * configs): a check is queued without reading its state */
-    uint64_t *declmask, *queued;
+    const struct fr_rcl *rcl;   /* ix->rcl: [nrules], by position (ix->qrule) */
+    /* INCR, bit sets over positions (ix->qrule) [nwrules]: the declare
+     * rules (set at creation), and the checks queued for judging in this
+     * config (zero between configs): a check is queued without reading its
+     * state */
+    const uint64_t *declmask;   /* ix->declmask */
+    uint64_t *queued;
     uint32_t *rt_node;
     fr_val   *itemval;
 

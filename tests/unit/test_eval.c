@@ -1497,6 +1497,179 @@ static void test_modes_agree_many(void **state)
     free(text);
 }
 
+/* INCR's order of the rules (eval.c, build_order): a permutation; the guard
+ * tables and open lists hold positions of rules that read their slot, a
+ * dense bucket's rules in rule order; each rule's conjunct list the same
+ * tests as its condition's fast tests (FULL, which reads the lists too,
+ * against the trees in test_modes_agree).  Then INCR agrees with FULL on
+ * rules guarded on several values (`in`, `!=`), several slots and none. */
+static void test_incr_order(void **state)
+{
+    (void)state;
+    rng r = { 20261204 };
+    enum { NR = 3000 };
+    size_t cap = 4096 + 128 * (size_t)NR, len = 0;
+    char *text = calloc(1, cap);
+    assert_non_null(text);
+    for (unsigned k = 0; k < 6; k++)
+        len += (size_t)snprintf(text + len, cap - len, "flag e%u : enum { a, b, c, d } = a;\nflag n%u : int = 0;\nflag m%u : int = 0;\n", k, k, k);
+    for (unsigned i = 0; i < NR; i++) {
+        unsigned x = below(&r, 6), y = below(&r, 6), v = below(&r, 9);
+        const char *ev = (const char *const[]){ "a", "b", "c", "d" }[below(&r, 4)];
+        switch (below(&r, 10)) {
+        case 6:   /* a declare rule whose value is not a constant, with a message (not simple: fr_dplan) */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u = %s & n%u > %u -> declare m%u = n%u * 2 warn \"w{m%u}\";\n",
+                                    i, x, ev, y, v, x, y, x);
+            break;
+        case 7:   /* simple, with a message */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u = %s & n%u = %u -> declare m%u = %u info \"i{m%u}\";\n",
+                                    i, x, ev, y, v + 1, y, v, y);
+            break;
+        case 8:   /* simple, two items */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u in { %u, 1 } -> declare m%u = 2, m%u = %u;\n",
+                                    i, x, v + 2, x, (x + 1) % 6, v);
+            break;
+        case 9:   /* reads what they declare */
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: m%u = %u & e%u != %s -> error \"m{m%u}\";\n", i, x, v,
+                                    y, ev, x);
+            break;
+        case 0:
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u in { b, %s } & n%u > %u -> error \"x\";\n", i, x, ev, y, v);
+            break;
+        case 1:
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u != %s & n%u != %u -> warn \"x\";\n", i, x, ev, y, v);
+            break;
+        case 2:
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u in { %u, %u } & e%u = %s -> error \"x\";\n", i, x, v, v + 3, y, ev);
+            break;
+        case 3:
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u = %u -> declare e%u = %s;\n", i, x, v + 1, (x + 1 + below(&r, 5)) % 6 == x ? (x + 1) % 6 : (x + 1 + below(&r, 5)) % 6, ev);
+            break;
+        case 4:
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: n%u + n%u > %u -> info \"x\";\n", i, x, y, v);
+            break;
+        default:
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: e%u = %s & n%u = %u -> error \"x\";\n", i, x, ev, y, v);
+            break;
+        }
+        assert_true(len < cap);
+    }
+    fr_ruleset *rs = compile(text);
+    const struct fr_evindex *ix = rs->evindex;
+    uint32_t nr = (uint32_t)rs->nrules, ns = 2 * (uint32_t)rs->nkeys;
+    assert_non_null(ix->qrule);
+    uint8_t *seen = calloc(nr, 1);
+    uint32_t *rq = calloc(nr, sizeof *rq);
+    assert_non_null(seen);
+    assert_non_null(rq);
+    for (uint32_t q = 0; q < nr; q++) {
+        assert_true(ix->qrule[q] < nr);
+        assert_false(seen[ix->qrule[q]]);
+        seen[ix->qrule[q]] = 1;
+        rq[ix->qrule[q]] = q;
+    }
+    /* every position in a list is a rule reading the slot's key */
+    for (uint32_t s = 0; s < ns; s++) {
+        const fr_gtable *gt = &ix->gtab[s];
+        uint32_t k = s / 2;
+        if (gt->ndom)
+            for (uint32_t d = 0; d < gt->ndom; d++)
+                for (uint32_t i = gt->off[d]; i < gt->off[d + 1]; i++) {
+                    assert_true(gt->rules[i] < nr);
+                    assert_int_equal(ix->guards[ix->qrule[gt->rules[i]]].slot, s);
+                    if (i > gt->off[d])
+                        assert_true(ix->qrule[gt->rules[i - 1]] < ix->qrule[gt->rules[i]]);
+                }
+        for (uint32_t i = 0; i < gt->nents; i++)
+            assert_int_equal(ix->guards[ix->qrule[gt->ents[i].rule]].slot, s);
+        for (uint32_t i = ix->open_off[s]; i < ix->open_off[s + 1]; i++) {
+            const fr_rule *ru = &rs->rules[ix->qrule[ix->open_rules[i]]];
+            int reads = 0;
+            for (uint32_t j = 0; j < ru->nreads; j++)
+                reads |= ru->reads[j] == k;
+            assert_true(reads);
+        }
+    }
+    /* the int tables' hashes: slots whose value's rules are a run of
+     * positions (a lookup reads no entry), and others (the entries) */
+    unsigned nrun = 0, nents = 0;
+    for (uint32_t s = 0; s < ns; s++) {
+        const fr_gtable *gt = &ix->gtab[s];
+        for (uint32_t h = 0; gt->hslot && h <= gt->hmask; h++) {
+            const fr_hslot *hs = &gt->hslot[h];
+            if (hs->x == UINT32_MAX)
+                continue;
+            if (!hs->run) {
+                assert_true(hs->x < gt->nents);
+                assert_true(gt->ents[hs->x].v.i == hs->v);
+                nents++;
+                continue;
+            }
+            nrun++;
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < gt->nents; i++)
+                if (gt->ents[i].v.i == hs->v) {
+                    assert_int_equal(gt->ents[i].rule, hs->x + n);
+                    n++;
+                }
+            assert_int_equal(n, hs->run);
+        }
+    }
+    assert_true(nrun > 5 && nents > 5);
+    /* each list where its rule says (the lists were copied in this order) */
+    for (uint32_t q = 0, at = 0; q < nr; q++) {
+        const fr_rflat *rf = &ix->rflat[ix->qrule[q]];
+        if (rf->ncl)
+            assert_int_equal(rf->cl, at);
+        at += rf->ncl;
+    }
+    free(seen);
+    free(rq);
+    /* the declare rules' records: simple ones among them, and not */
+    unsigned nsimple = 0;
+    assert_non_null(ix->dplan);
+    for (uint32_t p = 0; p < ix->nplan; p++) {
+        assert_int_equal(ix->dplan[p].rule, ix->plan_rules[p]);
+        nsimple += ix->dplan[p].flags & FR_DP_SIMPLE;
+    }
+    assert_true(nsimple > 100 && nsimple + 100 < ix->nplan);
+    fr_eval *ev[3];
+    evals_new(rs, ev);
+    assert_int_equal(ev[2]->mode, FR_MODE_INCR);
+    for (int c = 0; c < 300; c++) {
+        char line[256] = "";
+        size_t l = 0;
+        for (unsigned j = below(&r, 5); j > 0; j--) {
+            if (below(&r, 2))
+                l += (size_t)snprintf(line + l, sizeof line - l, "--n%u %u ", below(&r, 6), below(&r, 12));
+            else
+                l += (size_t)snprintf(line + l, sizeof line - l, "--e%u %s ", below(&r, 6),
+                                      (const char *const[]){ "a", "b", "c", "d" }[below(&r, 4)]);
+        }
+        char *want = NULL;
+        for (int m = 0; m < 3; m++) {
+            const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
+            assert_non_null(res);
+            for (uint32_t ri = 0; m > 0 && ri < rs->nrules; ri++)
+                if (fr_rule_on(ev[m], ri) != fr_rule_on(ev[0], ri) || fr_rule_rt(ev[m], ri) != fr_rule_rt(ev[0], ri))
+                    fail_msg("config %d '%s' mode %d: rule %s on %d, full: on %d", c, line, eval_modes[m],
+                             rs->rules[ri].name, fr_rule_on(ev[m], ri), fr_rule_on(ev[0], ri));
+            char *got = exact(rs, res);
+            if (!want)
+                want = got;
+            else {
+                if (strcmp(want, got))
+                    fail_msg("config %d '%s': mode %d gives\n%s\nnot (full)\n%s", c, line, eval_modes[m], got, want);
+                free(got);
+            }
+        }
+        free(want);
+    }
+    evals_free(ev);
+    fr_ruleset_free(&rs);
+    free(text);
+}
+
 /* The index build's fast tests go to what the newest arena block has left
  * when that is less than a room for every node (eval.c, build_prechecks;
  * without a helper the block is most often the syntax tree's last one),
@@ -1576,6 +1749,7 @@ int main(void)
         cmocka_unit_test(test_modes_agree),
         cmocka_unit_test(test_regex_jit),
         cmocka_unit_test(test_modes_agree_many),
+        cmocka_unit_test(test_incr_order),
         cmocka_unit_test(test_fast_room),
         cmocka_unit_test(test_tree_release),
         cmocka_unit_test(test_threads_option),
