@@ -1337,6 +1337,32 @@ static void evals_free(fr_eval *ev[3])
         fr_eval_free(&ev[m]);
 }
 
+/* One line through the three evaluators of evals_new: SCAN's and INCR's
+ * output (and with `rules`, every rule's state) the same as FULL's.  ctx
+ * names the line in a failure. */
+static void agree_line(const fr_ruleset *rs, fr_eval *ev[3], const char *ctx, const char *line, bool rules)
+{
+    char *want = NULL;
+    for (int m = 0; m < 3; m++) {
+        const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
+        assert_non_null(res);
+        for (uint32_t ri = 0; rules && m > 0 && ri < rs->nrules; ri++)
+            if (fr_rule_on(ev[m], ri) != fr_rule_on(ev[0], ri) || fr_rule_rt(ev[m], ri) != fr_rule_rt(ev[0], ri))
+                fail_msg("%s '%s' mode %d: rule %s on %d rt %d, full: on %d rt %d", ctx, line, eval_modes[m],
+                         rs->rules[ri].name, fr_rule_on(ev[m], ri), fr_rule_rt(ev[m], ri),
+                         fr_rule_on(ev[0], ri), fr_rule_rt(ev[0], ri));
+        char *got = exact(rs, res);
+        if (!want)
+            want = got;
+        else {
+            if (strcmp(want, got))
+                fail_msg("%s '%s': mode %d gives\n%s\nnot (full)\n%s", ctx, line, eval_modes[m], got, want);
+            free(got);
+        }
+    }
+    free(want);
+}
+
 static void test_modes_agree(void **state)
 {
     (void)state;
@@ -1472,25 +1498,9 @@ static void test_modes_agree_many(void **state)
         if (!below(&r, 4))
             l += (size_t)snprintf(line + l, sizeof line - l, "--g%u %s ", below(&r, NG),
                                   (const char *const[]){ "a", "b", "c" }[below(&r, 3)]);
-        char *want = NULL;
-        for (int m = 0; m < 3; m++) {
-            const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
-            assert_non_null(res);
-            for (uint32_t ri = 0; m > 0 && ri < rs->nrules; ri++)
-                if (fr_rule_on(ev[m], ri) != fr_rule_on(ev[0], ri) || fr_rule_rt(ev[m], ri) != fr_rule_rt(ev[0], ri))
-                    fail_msg("config %d '%s' mode %d: rule %s on %d rt %d, full: on %d rt %d", c, line, eval_modes[m],
-                             rs->rules[ri].name, fr_rule_on(ev[m], ri), fr_rule_rt(ev[m], ri),
-                             fr_rule_on(ev[0], ri), fr_rule_rt(ev[0], ri));
-            char *got = exact(rs, res);
-            if (!want)
-                want = got;
-            else {
-                if (strcmp(want, got))
-                    fail_msg("config %d '%s': mode %d gives\n%s\nnot (full)\n%s", c, line, eval_modes[m], got, want);
-                free(got);
-            }
-        }
-        free(want);
+        char ctx[32];
+        snprintf(ctx, sizeof ctx, "config %d", c);
+        agree_line(rs, ev, ctx, line, true);
     }
     evals_free(ev);
     fr_ruleset_free(&rs);
@@ -1646,24 +1656,9 @@ static void test_incr_order(void **state)
                 l += (size_t)snprintf(line + l, sizeof line - l, "--e%u %s ", below(&r, 6),
                                       (const char *const[]){ "a", "b", "c", "d" }[below(&r, 4)]);
         }
-        char *want = NULL;
-        for (int m = 0; m < 3; m++) {
-            const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
-            assert_non_null(res);
-            for (uint32_t ri = 0; m > 0 && ri < rs->nrules; ri++)
-                if (fr_rule_on(ev[m], ri) != fr_rule_on(ev[0], ri) || fr_rule_rt(ev[m], ri) != fr_rule_rt(ev[0], ri))
-                    fail_msg("config %d '%s' mode %d: rule %s on %d, full: on %d", c, line, eval_modes[m],
-                             rs->rules[ri].name, fr_rule_on(ev[m], ri), fr_rule_on(ev[0], ri));
-            char *got = exact(rs, res);
-            if (!want)
-                want = got;
-            else {
-                if (strcmp(want, got))
-                    fail_msg("config %d '%s': mode %d gives\n%s\nnot (full)\n%s", c, line, eval_modes[m], got, want);
-                free(got);
-            }
-        }
-        free(want);
+        char ctx[32];
+        snprintf(ctx, sizeof ctx, "config %d", c);
+        agree_line(rs, ev, ctx, line, true);
     }
     evals_free(ev);
     fr_ruleset_free(&rs);
@@ -1707,21 +1702,9 @@ static void test_fast_room(void **state)
                 if (below(&r, 3))
                     l += (size_t)snprintf(line + l, sizeof line - l, "--b%u %s ", k, below(&r, 4) ? "true" : "false");
             l += (size_t)snprintf(line + l, sizeof line - l, "--k %u", below(&r, 8));
-            char *want = NULL;
-            for (int m = 0; m < 3; m++) {
-                const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
-                assert_non_null(res);
-                char *got = exact(rs, res);
-                if (!want)
-                    want = got;
-                else {
-                    if (strcmp(want, got))
-                        fail_msg("%u rules, config '%s': mode %d gives\n%s\nnot (full)\n%s", nr, line, eval_modes[m], got,
-                                 want);
-                    free(got);
-                }
-            }
-            free(want);
+            char ctx[32];
+            snprintf(ctx, sizeof ctx, "%u rules, config", nr);
+            agree_line(rs, ev, ctx, line, false);
         }
         evals_free(ev);
         fr_ruleset_free(&rs);
