@@ -3671,13 +3671,101 @@ static void guards_job(void *arg)
     guards_range(j->rs, j->ix, j->lo, j->hi);
 }
 
+/* The ents and null lists of the sparse guard tables (build_notify): each
+ * guarded rule's values, in rule order.  `cnt` holds each slot's guarded
+ * rules; `fill` is scratch (ns entries).  0, or -1 out of memory. */
+static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, const uint32_t *cnt,
+                               uint32_t *fill)
+{
+    uint32_t nr = rs->nrules, ns = 2 * rs->nkeys;
+    uint32_t *nnull = calloc(ns ? ns : 1, sizeof *nnull);
+    uint8_t *sparse = calloc(ns ? ns : 1, 1);
+    fr_gentry *tmp = NULL;
+    int rc = -1;
+    if (!nnull || !sparse)
+        goto out;
+    uint32_t any = 0;
+    for (uint32_t s = 0; s < ns; s++) {
+        fill[s] = 0;
+        sparse[s] = cnt[s] && !dense_ndom(rs, s / 2);
+        any |= sparse[s];
+    }
+    if (!any) {
+        rc = 0;
+        goto out;
+    }
+    /* counted: entries in fill, null rules in nnull */
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_guard *g = &ix->guards[r];
+        if (g->node == NONE32 || !sparse[g->slot])
+            continue;
+        const fr_node *nd = &rs->nodes[g->node];
+        if (nd->op == FR_OP_EQ) {
+            const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a] : &rs->nodes[nd->b];
+            if (rs->consts[c->a].is_null)
+                nnull[g->slot]++;
+            else
+                fill[g->slot]++;
+        } else {
+            fill[g->slot] += rs->sets[nd->b].n;
+            nnull[g->slot] += rs->sets[nd->b].has_null;
+        }
+    }
+    uint32_t most = 1;
+    for (uint32_t s = 0; s < ns; s++) {
+        if (!sparse[s])
+            continue;
+        fr_gtable *gt = &ix->gtab[s];
+        if (AZ(gt->ents, fill[s]) || AZ(gt->nullrules, nnull[s]))
+            goto out;
+        if (fill[s] > most)
+            most = fill[s];
+    }
+    /* filled */
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_guard *g = &ix->guards[r];
+        if (g->node == NONE32 || !sparse[g->slot])
+            continue;
+        fr_gtable *gt = &ix->gtab[g->slot];
+        const fr_node *nd = &rs->nodes[g->node];
+        if (nd->op == FR_OP_EQ) {
+            const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a] : &rs->nodes[nd->b];
+            fr_val v = rs->consts[c->a];
+            if (v.is_null)
+                gt->nullrules[gt->nnull++] = r;
+            else {
+                gt->ents[gt->nents].v = v;
+                gt->ents[gt->nents++].rule = r;
+            }
+        } else {
+            const fr_set *st = &rs->sets[nd->b];
+            for (uint32_t m = 0; m < st->n; m++) {
+                gt->ents[gt->nents].v = st->vals[m];
+                gt->ents[gt->nents++].rule = r;
+            }
+            if (st->has_null)
+                gt->nullrules[gt->nnull++] = r;
+        }
+    }
+    if (!(tmp = malloc(most * sizeof *tmp)))
+        goto out;
+    for (uint32_t s = 0; s < ns; s++)
+        if (sparse[s])
+            sort_ents(ix->gtab[s].ents, tmp, ix->gtab[s].nents, rs->keys[s / 2].type);
+    rc = 0;
+out:
+    free(nnull);
+    free(sparse);
+    free(tmp);
+    return rc;
+}
+
 static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nk = rs->nkeys, nr = rs->nrules, ns = 2 * nk;
     int rc = -1;
     slotset ss = { 0 };
     uint32_t *cnt = NULL, *fill = NULL;
-    fr_gentry *tmp = NULL;
     if (AU(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
         return -1;
     ss.mark = calloc(ns ? ns : 1, sizeof *ss.mark);
@@ -3841,61 +3929,15 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                     }
                 }
             }
-        } else {
-            uint32_t nents = 0, nnull = 0;
-            for (uint32_t q = 0; q < gn; q++) {
-                uint32_t r = gl[q];
-                const fr_guard *g = &ix->guards[r];
-                const fr_node *nd = &rs->nodes[g->node];
-                if (nd->op == FR_OP_EQ) {
-                    const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a]
-                                                                          : &rs->nodes[nd->b];
-                    if (rs->consts[c->a].is_null)
-                        nnull++;
-                    else
-                        nents++;
-                } else {
-                    nents += rs->sets[nd->b].n;
-                    nnull += rs->sets[nd->b].has_null;
-                }
-            }
-            if (AZ(gt->ents, nents) || AZ(gt->nullrules, nnull)) {
-                gfail = 1;
-                break;
-            }
-            for (uint32_t q = 0; q < gn; q++) {
-                uint32_t r = gl[q];
-                const fr_guard *g = &ix->guards[r];
-                const fr_node *nd = &rs->nodes[g->node];
-                if (nd->op == FR_OP_EQ) {
-                    const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a]
-                                                                          : &rs->nodes[nd->b];
-                    fr_val v = rs->consts[c->a];
-                    if (v.is_null)
-                        gt->nullrules[gt->nnull++] = r;
-                    else {
-                        gt->ents[gt->nents].v = v;
-                        gt->ents[gt->nents++].rule = r;
-                    }
-                } else {
-                    const fr_set *st = &rs->sets[nd->b];
-                    for (uint32_t m = 0; m < st->n; m++) {
-                        gt->ents[gt->nents].v = st->vals[m];
-                        gt->ents[gt->nents++].rule = r;
-                    }
-                    if (st->has_null)
-                        gt->nullrules[gt->nnull++] = r;
-                }
-            }
-            free(tmp);
-            tmp = malloc((gt->nents ? gt->nents : 1) * sizeof *tmp);
-            if (!tmp) {
-                gfail = 1;
-                break;
-            }
-            sort_ents(gt->ents, tmp, gt->nents, rs->keys[k].type);
         }
     }
+    /* sparse tables (int and string keys): counted, then filled, in rule
+     * order -- the order of the guards' nodes, constants and sets in
+     * memory; table by table, each walk would reach all over them -- and
+     * each sorted by value (the same entries, in the same order, as the
+     * rules of each table taken in turn) */
+    if (!gfail)
+        gfail = build_sparse_tables(a, rs, ix, cnt, fill);
     free(goff);
     free(grules);
     free(gbits);
@@ -3941,7 +3983,6 @@ out:
     free(ss.slots);
     free(cnt);
     free(fill);
-    free(tmp);
     return rc;
 }
 
