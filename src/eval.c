@@ -3320,6 +3320,49 @@ static void sort_ents(fr_gentry *e, fr_gentry *tmp, uint32_t n, fr_type t)
     }
 }
 
+/* sort the entries of an int table by value, keeping their order among
+ * equals (as sort_ents): least significant digit first, 11 bits of the
+ * value's distance from the least a pass, as many passes as the span of
+ * the values needs (two for spans under 2^22).  No entry is null here
+ * (those go to the table's null list). */
+static void sort_ents_int(fr_gentry *e, fr_gentry *tmp, uint32_t n)
+{
+    if (n < 2)
+        return;
+    int64_t lo = e[0].v.i, hi = e[0].v.i;
+    bool sorted = true;
+    for (uint32_t i = 1; i < n; i++) {
+        if (e[i].v.i < e[i - 1].v.i)
+            sorted = false;
+        if (e[i].v.i < lo)
+            lo = e[i].v.i;
+        if (e[i].v.i > hi)
+            hi = e[i].v.i;
+    }
+    if (sorted)
+        return;
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    uint32_t cnt[2048];
+    fr_gentry *from = e, *to = tmp;
+    for (unsigned sh = 0; sh < 64 && (span >> sh); sh += 11) {
+        memset(cnt, 0, sizeof cnt);
+        for (uint32_t i = 0; i < n; i++)
+            cnt[(((uint64_t)from[i].v.i - (uint64_t)lo) >> sh) & 2047]++;
+        for (uint32_t d = 0, at = 0; d < 2048; d++) {
+            uint32_t c = cnt[d];
+            cnt[d] = at;
+            at += c;
+        }
+        for (uint32_t i = 0; i < n; i++)
+            to[cnt[(((uint64_t)from[i].v.i - (uint64_t)lo) >> sh) & 2047]++] = from[i];
+        fr_gentry *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != e)
+        memcpy(e, from, n * sizeof *e);
+}
+
 #define AZ(p, n) ((p) = fr_arena_array(a, (n) ? (n) : 1, sizeof *(p)), (p) == NULL)
 /* (not zeroed: for arrays every element of which is written before it is
  * read -- the arena's pages may be reused ones, which zeroing would write
@@ -3749,9 +3792,15 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
     }
     if (!(tmp = malloc(most * sizeof *tmp)))
         goto out;
-    for (uint32_t s = 0; s < ns; s++)
-        if (sparse[s])
-            sort_ents(ix->gtab[s].ents, tmp, ix->gtab[s].nents, rs->keys[s / 2].type);
+    for (uint32_t s = 0; s < ns; s++) {
+        if (!sparse[s])
+            continue;
+        fr_type t = rs->keys[s / 2].type;
+        if (t.kind == FR_T_INT && ix->gtab[s].nents >= 64)
+            sort_ents_int(ix->gtab[s].ents, tmp, ix->gtab[s].nents);
+        else
+            sort_ents(ix->gtab[s].ents, tmp, ix->gtab[s].nents, t);
+    }
     rc = 0;
 out:
     free(nnull);

@@ -1507,6 +1507,70 @@ static void test_modes_agree_many(void **state)
     free(text);
 }
 
+/* Guard tables of int keys with many entries (sorted by value at build
+ * time; eval.c sorts them digit by digit): values of narrow and of wide
+ * spans, negative ones, duplicates across rules and `in` sets.  SCAN and
+ * INCR find their rules through those tables; FULL reads every rule. */
+static void test_int_guard_spans(void **state)
+{
+    (void)state;
+    rng r = { 20261204 };
+    enum { NR = 1500 };
+    static const int64_t wide[] = { -9000000000000000000LL, -4611686018427387904LL, -65536, -2049, -1, 0, 1, 2047,
+                                    2048, 4194303, 4194304, 1LL << 40, 9000000000000000000LL };
+    size_t cap = 4096 + 160 * (size_t)NR, len = 0;
+    char *text = calloc(1, cap);
+    assert_non_null(text);
+    len += (size_t)snprintf(text + len, cap - len, "flag narrow : int = 100;\nflag mid : int = 0;\nflag far : int = 0;\n");
+    int64_t vals[NR];
+    for (unsigned i = 0; i < NR; i++) {
+        int64_t v;
+        const char *key;
+        switch (i % 3) {
+        case 0:
+            key = "narrow";
+            v = (int64_t)below(&r, 7) - 3;
+            break;
+        case 1:
+            key = "mid";
+            v = (int64_t)below(&r, 3000000) - 1000000;
+            break;
+        default:
+            key = "far";
+            v = wide[below(&r, sizeof wide / sizeof *wide)] + (int64_t)below(&r, 3);
+            break;
+        }
+        vals[i] = v;
+        if (below(&r, 5))
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: %s = %lld -> error \"e%u\";\n", i, key,
+                                    (long long)v, i);
+        else
+            len += (size_t)snprintf(text + len, cap - len, "rule r%u: %s in {%lld, %lld} -> warn \"w%u\";\n", i,
+                                    key, (long long)v, (long long)v + 7, i);
+        assert_true(len < cap);
+    }
+    fr_ruleset *rs = compile(text);
+    fr_eval *ev[3];
+    evals_new(rs, ev);
+    static const char *const keys[] = { "narrow", "mid", "far" };
+    for (int c = 0; c < 600; c++) {
+        char line[256] = "";
+        size_t l = 0;
+        for (unsigned j = 1 + below(&r, 3); j > 0; j--) {
+            unsigned i = below(&r, NR);
+            int64_t v = vals[i] + (below(&r, 4) ? 0 : (int64_t)below(&r, 9) - 1);
+            l += (size_t)snprintf(line + l, sizeof line - l, "--%s %lld ", keys[below(&r, 4) ? i % 3 : below(&r, 3)],
+                                  (long long)v);
+        }
+        char ctx[32];
+        snprintf(ctx, sizeof ctx, "config %d", c);
+        agree_line(rs, ev, ctx, line, true);
+    }
+    evals_free(ev);
+    fr_ruleset_free(&rs);
+    free(text);
+}
+
 /* INCR's order of the rules (eval.c, build_order): a permutation; the guard
  * tables and open lists hold positions of rules that read their slot, a
  * dense bucket's rules in rule order; each rule's conjunct list the same
@@ -1733,6 +1797,7 @@ int main(void)
         cmocka_unit_test(test_regex_jit),
         cmocka_unit_test(test_modes_agree_many),
         cmocka_unit_test(test_incr_order),
+        cmocka_unit_test(test_int_guard_spans),
         cmocka_unit_test(test_fast_room),
         cmocka_unit_test(test_tree_release),
         cmocka_unit_test(test_threads_option),
