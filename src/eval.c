@@ -4072,11 +4072,25 @@ static __attribute__((noinline)) fr_fast *fast_grow(fr_arena *a, const fr_rulese
     return &f[ix->nfast];
 }
 
-static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
+/* The fast node tests (ix->fast, ix->fast_id): built before the rest of
+ * build_prechecks, on the helper thread while build_plan and build_keys
+ * run when there is one (they read nothing of these; all this reads is
+ * the ruleset).  fast_alloc takes the arena's memory for them (on the
+ * calling thread: the arena is not shared), fast_loop fills it. */
+typedef struct fastbuild {
+    fr_arena          *a;
+    const fr_ruleset  *rs;
+    struct fr_evindex *ix;
+    fr_prefault       *pf;     /* asked for the pages ahead; NULL on the helper itself */
+    size_t             room, capfast;
+    int                rc;
+} fastbuild;
+
+static int fast_alloc(fastbuild *fb)
 {
-    uint32_t nr = rs->nrules, nk = rs->nkeys;
-    if (AU(ix->pslot, nr) || AU(ix->pvidx, nr) || AU(ix->pbits, nr) || AZ(ix->dkeys, nk))
-        return -1;
+    fr_arena *a = fb->a;
+    const fr_ruleset *rs = fb->rs;
+    struct fr_evindex *ix = fb->ix;
     /* fast node tests: room for one a node, uninitialised (the untouched
      * pages of a big block cost nothing), then the rest given back */
     size_t capfast = (size_t)rs->nnodes + 1;
@@ -4096,11 +4110,25 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     memset(&ix->fast[0], 0, sizeof ix->fast[0]);
     ix->fast[0].slot = NONE32;
     ix->nfast = 1;
+    fb->room = room;
+    fb->capfast = capfast;
+    return 0;
+}
+
+/* (fast_grow is reached only without a helper: with one the room is for
+ * every node, so the loop allocates nothing) */
+static void fast_loop(fastbuild *fb)
+{
+    fr_arena *a = fb->a;
+    const fr_ruleset *rs = fb->rs;
+    struct fr_evindex *ix = fb->ix;
+    uint32_t nk = rs->nkeys;
+    size_t room = fb->room, capfast = fb->capfast;
     fr_pf_cursor pfc_fast = { 0, 0 }, pfc_id = { 0, 0 };
     for (uint32_t n = 0; n < rs->nnodes; n++) {
         /* (both written in node order: a helper faults their pages in ahead) */
-        fr_prefault_ahead(a->pf, ix->fast, sizeof *ix->fast, (size_t)rs->nnodes + 1, ix->nfast, &pfc_fast);
-        fr_prefault_ahead(a->pf, ix->fast_id, sizeof *ix->fast_id, rs->nnodes, n, &pfc_id);
+        fr_prefault_ahead(fb->pf, ix->fast, sizeof *ix->fast, (size_t)rs->nnodes + 1, ix->nfast, &pfc_fast);
+        fr_prefault_ahead(fb->pf, ix->fast_id, sizeof *ix->fast_id, rs->nnodes, n, &pfc_id);
         fr_fast *fn = &ix->fast[ix->nfast];   /* (written only once it is known to fit) */
         const fr_node *nd = &rs->nodes[n];
         /* an int key against an int constant */
@@ -4116,7 +4144,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST &&
                 rs->keys[l->a].type.kind == FR_T_INT && !rs->consts[r->a].is_null) {
                 if (ix->nfast == capfast && !(fn = fast_grow(a, rs, ix, &room, &capfast)))
-                    return -1;
+                    goto oom;
                 memset(fn, 0, sizeof *fn);
                 uint8_t op = nd->op;
                 if (flip)
@@ -4154,7 +4182,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             continue;
         uint32_t k = s / 2;
         if (ix->nfast == capfast && !(fn = fast_grow(a, rs, ix, &room, &capfast)))
-            return -1;
+            goto oom;
         memset(fn, 0, sizeof *fn);
         fn->slot = s;
         fn->kind = FR_FAST_BITS;
@@ -4162,7 +4190,29 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         fn->vidx = ((s & 1) ? nk : 0) + k;
         ix->fast_id[n] = ix->nfast++;
     }
-    fr_arena_shrink(a, ix->fast, room, ix->nfast * sizeof *ix->fast);
+    fb->room = room;
+    fb->capfast = capfast;
+    return;
+oom:
+    fb->rc = -1;
+}
+
+static void fast_job(void *arg)
+{
+    fast_loop(arg);
+}
+
+/* fb: the fast tests, built (fast_alloc, fast_loop) */
+static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, const fastbuild *fb)
+{
+    uint32_t nr = rs->nrules, nk = rs->nkeys;
+    if (fb->rc < 0)
+        return -1;
+    /* (a no-op when build_plan and build_keys allocated after the room,
+     * while the helper filled it: its unused pages stay untouched) */
+    fr_arena_shrink(a, ix->fast, fb->room, ix->nfast * sizeof *ix->fast);
+    if (AU(ix->pslot, nr) || AU(ix->pvidx, nr) || AU(ix->pbits, nr) || AZ(ix->dkeys, nk))
+        return -1;
     for (uint32_t k = 0; k < nk; k++)
         if (ix->kd_off[k + 1] > ix->kd_off[k])
             ix->dkeys[ix->ndkeys++] = k;
@@ -5076,9 +5126,35 @@ int fr_eval_index_build(fr_ruleset *rs)
     struct fr_evindex *ix = fr_arena_zalloc(a, sizeof *ix);
     if (!ix)
         return -1;
-    int rc = (fr_spellmap_build(a, rs, &ix->map) < 0 || build_regex_jit(a, rs, ix) < 0 || build_plan(a, rs, ix) < 0 ||
-              build_keys(a, rs, ix) < 0 || build_prechecks(a, rs, ix) < 0 ||
-              build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 || build_order(a, rs, ix) < 0 || build_dplan(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
+    if (fr_spellmap_build(a, rs, &ix->map) < 0 || build_regex_jit(a, rs, ix) < 0)
+        return -1;
+    /* with a helper, the fast tests are built on it while the plan and the
+     * keys' tables are built here (neither reads the other's); without
+     * one, after them, as the newest allocation (its unused room given
+     * back by build_prechecks) */
+    fastbuild fb = { a, rs, ix, a->pf, 0, 0, 0 };
+    bool job = false;
+    if (a->pf) {
+        if (fast_alloc(&fb) < 0)
+            return -1;
+        fb.pf = NULL;   /* (the helper does not ask itself for pages) */
+        job = fr_prefault_job(a->pf, fast_job, &fb) == 0;
+        if (!job) {
+            fb.pf = a->pf;
+            fast_loop(&fb);
+        }
+    }
+    int rc = build_plan(a, rs, ix) < 0 || build_keys(a, rs, ix) < 0 ? -1 : 0;
+    if (job)
+        fr_prefault_job_wait(a->pf);
+    if (!rc && !a->pf) {
+        if (fast_alloc(&fb) < 0)
+            return -1;
+        fast_loop(&fb);
+    }
+    if (!rc)
+        rc = (build_prechecks(a, rs, ix, &fb) < 0 || build_baseline(a, rs, ix) < 0 || build_notify(a, rs, ix) < 0 ||
+              build_order(a, rs, ix) < 0 || build_dplan(a, rs, ix) < 0 || build_ghash(a, rs, ix) < 0 ||
               build_scan(a, rs, ix) < 0 || build_scan_offs(a, ix) < 0) ? -1 : 0;
     if (rc < 0)
         return -1;

@@ -1245,6 +1245,22 @@ static void test_tree_release(void **state)
     assert_string_equal(dump[0], dump[1]);
     free(dump[0]);
     free(dump[1]);
+    /* the fast node tests, built on the helper (rs[2], rs[3]) while the
+     * plan is built, or after it (rs[0], rs[1]): the same tests */
+    for (int v = 1; v < 4; v++) {
+        const struct fr_evindex *x = rs[0]->evindex, *y = rs[v]->evindex;
+        assert_int_equal(x->nfast, y->nfast);
+        assert_true(x->nfast > nr / 2);
+        assert_memory_equal(x->fast_id, y->fast_id, rs[0]->nnodes * sizeof *x->fast_id);
+        for (uint32_t i = 0; i < x->nfast; i++) {
+            assert_int_equal(x->fast[i].slot, y->fast[i].slot);
+            assert_int_equal(x->fast[i].vidx, y->fast[i].vidx);
+            assert_int_equal(x->fast[i].kind, y->fast[i].kind);
+            assert_int_equal(x->fast[i].op, y->fast[i].op);
+            assert_int_equal(x->fast[i].bits, y->fast[i].bits);
+            assert_int_equal(x->fast[i].c, y->fast[i].c);
+        }
+    }
     fr_eval *ev[4] = { fr_eval_new(rs[0]), fr_eval_new(rs[1]), fr_eval_new(rs[2]), fr_eval_new(rs[3]) };
     for (int i = 0; i < 4; i++)
         assert_non_null(ev[i]);
