@@ -4219,8 +4219,7 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     /* for the compact writer: name lengths, enum values in compact form */
     if (AU(ix->rname_len, nr) || AU(ix->kname_len, nk) || AZ(ix->enum_off, rs->nenums + 1))
         return -1;
-    for (uint32_t r = 0; r < nr; r++)
-        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
+    /* (rname_len: in the walk over the rules below) */
     for (uint32_t k = 0; k < nk; k++)
         ix->kname_len[k] = (uint32_t)strlen(rs->keys[k].name);
     for (uint32_t e = 0; e < rs->nenums; e++)
@@ -4270,8 +4269,13 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     /* the conjunct lists as node ids (their fast tests in ix->fast): 4
      * bytes a test while the lists grow, not a copy of each (peak RSS) */
     uint32_t *list = NULL;
+    size_t nnames = 0;
     for (uint32_t r = 0; r < nr; r++) {
         ix->cl_off[r] = total;
+        /* (the rule's record read once in this walk, once in the next:
+         * its name's length here) */
+        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
+        nnames += ix->rname_len[r];
         /* one walk over the conjuncts: the pre-check (all of them), and the
          * conjunct list (while each is a fast test) */
         uint32_t ns = 0, nc = 0, best = UINT32_MAX;
@@ -4358,9 +4362,6 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
             t->x = (uint64_t)lo;
         }
     }
-    size_t nnames = 0;
-    for (uint32_t r = 0; r < nr; r++)
-        nnames += ix->rname_len[r];
     /* (32 more bytes: the compact writer copies a name 32 bytes at a time) */
     if (nnames > UINT32_MAX || AZ(ix->rflat, nr) || AZ(ix->rnames, nnames + 32) || AU(ix->rname_off, nr + 1))
         goto oom;
@@ -4372,12 +4373,9 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         rf->group = ix->group_of[r];
         rf->item = ix->item_off[r];
         ix->rname_off[r] = (uint32_t)nnames;
-        memcpy(ix->rnames + nnames, rs->rules[r].name, ix->rname_len[r]);
-        nnames += ix->rname_len[r];
-    }
-    ix->rname_off[nr] = (uint32_t)nnames;
-    for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
+        memcpy(ix->rnames + nnames, ru->name, ix->rname_len[r]);
+        nnames += ix->rname_len[r];
         uint8_t fl = 0;
         if (ix->cl_off[r] != ix->cl_off[r + 1] && ru->kind != FR_RULE_REQUIRE)
             fl |= FR_RF_LIST;
@@ -4390,8 +4388,9 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
                         : ru->kind == FR_RULE_INFO ? FR_SEV_INFO : FR_SEV_ERROR;
             fl |= (uint8_t)(sev << FR_RF_SEVSH);
         }
-        ix->rflat[r].flags = fl;
+        rf->flags = fl;
     }
+    ix->rname_off[nr] = (uint32_t)nnames;
     free(stack);
     free(conj);
     free(list);
