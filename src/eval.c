@@ -3429,7 +3429,13 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
             if (gr->first > rs->nplan_rules || gr->n > rs->nplan_rules - gr->first)
                 ok = 0;
             for (uint32_t i = 0; ok && i < gr->n; i++) {
-                uint32_t r = rs->plan_rules[gr->first + i];
+                uint32_t r = rs->plan_rules[gr->first + i], ahead = gr->first + i + 16;
+                /* (the plan's order is all over the rule records: asked
+                 * for ahead, many misses in flight) */
+                if (ahead < rs->nplan_rules && rs->plan_rules[ahead] < nr) {
+                    __builtin_prefetch(&rs->rules[rs->plan_rules[ahead]].kind);
+                    __builtin_prefetch(&ix->group_of[rs->plan_rules[ahead]], 1);
+                }
                 if (r >= nr || rs->rules[r].kind != FR_RULE_DECLARE || ix->group_of[r] != NONE32)
                     ok = 0;
                 else
@@ -3503,23 +3509,27 @@ static int build_plan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nr = rs->nrules, nk = rs->nkeys;
-    if (AZ(ix->item_off, nr + 1))
+    /* each rule's items (declare rules' only), and the declarers of each
+     * key counted: one walk over the 128-byte rule records; the walks
+     * after it find the declare rules with items by item_off */
+    if (AZ(ix->item_off, nr + 1) || AZ(ix->kd_off, nk + 1))
         return -1;
     for (uint32_t r = 0; r < nr; r++) {
         const fr_rule *ru = &rs->rules[r];
-        ix->item_off[r + 1] = ix->item_off[r] + (ru->kind == FR_RULE_DECLARE ? ru->nitems : 0);
+        uint32_t ni = 0;
+        if (ru->kind == FR_RULE_DECLARE) {
+            ni = ru->nitems;
+            for (uint32_t j = 0; j < ni; j++)
+                ix->kd_off[ru->items[j].key + 1]++;
+        }
+        ix->item_off[r + 1] = ix->item_off[r] + ni;
         if (ru->nattached > ix->max_attached)
             ix->max_attached = ru->nattached;
     }
     ix->nitems = ix->item_off[nr];
     /* key -> declarers */
-    if (AZ(ix->kd_off, nk + 1) || AU(ix->kd_rule, ix->nitems) || AU(ix->kd_item, ix->nitems) ||
-        AU(ix->item_kd, ix->nitems))
+    if (AU(ix->kd_rule, ix->nitems) || AU(ix->kd_item, ix->nitems) || AU(ix->item_kd, ix->nitems))
         return -1;
-    for (uint32_t r = 0; r < nr; r++)
-        if (rs->rules[r].kind == FR_RULE_DECLARE)
-            for (uint32_t j = 0; j < rs->rules[r].nitems; j++)
-                ix->kd_off[rs->rules[r].items[j].key + 1]++;
     for (uint32_t k = 0; k < nk; k++)
         ix->kd_off[k + 1] += ix->kd_off[k];
     uint32_t *fill;
@@ -3532,7 +3542,7 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     if (!ikey)
         return -1;
     for (uint32_t r = 0; r < nr; r++)
-        if (rs->rules[r].kind == FR_RULE_DECLARE)
+        if (ix->item_off[r + 1] != ix->item_off[r])
             for (uint32_t j = 0; j < rs->rules[r].nitems; j++) {
                 uint32_t k = rs->rules[r].items[j].key;
                 uint32_t at = ix->kd_off[k] + fill[k]++;
