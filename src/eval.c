@@ -3734,6 +3734,7 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
     uint32_t *nnull = calloc(ns ? ns : 1, sizeof *nnull);
     uint8_t *sparse = calloc(ns ? ns : 1, 1);
     fr_gentry *tmp = NULL;
+    uint32_t *src = NULL;
     int rc = -1;
     if (!nnull || !sparse)
         goto out;
@@ -3747,19 +3748,27 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
         rc = 0;
         goto out;
     }
-    /* counted: entries in fill, null rules in nnull */
-    for (uint32_t r = 0; r < nr; r++) {
+    /* counted: entries in fill, null rules in nnull; and where each rule's
+     * values are (its constant, or its set | SRC_SET), so that the filling
+     * walk reads 4 bytes a rule, not its nodes again */
+    enum { SRC_SET = 1u << 31 };
+    src = malloc((nr ? nr : 1) * sizeof *src);   /* (a bound: its pages are touched as used) */
+    if (!src)
+        goto out;
+    for (uint32_t r = 0, j = 0; r < nr; r++) {
         const fr_guard *g = &ix->guards[r];
         if (g->node == NONE32 || !sparse[g->slot])
             continue;
         const fr_node *nd = &rs->nodes[g->node];
         if (nd->op == FR_OP_EQ) {
             const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a] : &rs->nodes[nd->b];
+            src[j++] = c->a;
             if (rs->consts[c->a].is_null)
                 nnull[g->slot]++;
             else
                 fill[g->slot]++;
         } else {
+            src[j++] = nd->b | SRC_SET;
             fill[g->slot] += rs->sets[nd->b].n;
             nnull[g->slot] += rs->sets[nd->b].has_null;
         }
@@ -3775,15 +3784,14 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
             most = fill[s];
     }
     /* filled */
-    for (uint32_t r = 0; r < nr; r++) {
+    for (uint32_t r = 0, j = 0; r < nr; r++) {
         const fr_guard *g = &ix->guards[r];
         if (g->node == NONE32 || !sparse[g->slot])
             continue;
         fr_gtable *gt = &ix->gtab[g->slot];
-        const fr_node *nd = &rs->nodes[g->node];
-        if (nd->op == FR_OP_EQ) {
-            const fr_node *c = rs->nodes[nd->a].op == FR_OP_CONST ? &rs->nodes[nd->a] : &rs->nodes[nd->b];
-            fr_val v = rs->consts[c->a];
+        uint32_t x = src[j++];
+        if (!(x & SRC_SET)) {
+            fr_val v = rs->consts[x];
             if (v.is_null)
                 gt->nullrules[gt->nnull++] = r;
             else {
@@ -3791,7 +3799,7 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
                 gt->ents[gt->nents++].rule = r;
             }
         } else {
-            const fr_set *st = &rs->sets[nd->b];
+            const fr_set *st = &rs->sets[x & ~(uint32_t)SRC_SET];
             for (uint32_t m = 0; m < st->n; m++) {
                 gt->ents[gt->nents].v = st->vals[m];
                 gt->ents[gt->nents++].rule = r;
@@ -3816,6 +3824,7 @@ out:
     free(nnull);
     free(sparse);
     free(tmp);
+    free(src);
     return rc;
 }
 
