@@ -2629,10 +2629,9 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->nwrules = (uint32_t)((nr + 63) / 64);
     ev->recs_ready = 1;
     ev->hist_cap = CYCLE_CAP + 1;
-    size_t cap_recs = 0;
-    for (uint32_t r = 0; r < nr; r++)
-        cap_recs += 1 + rs->rules[r].nattached;
-    cap_recs += nk + ng + 1;
+    /* (a record a rule and one an attached message; the sum from
+     * build_keys, not a walk over the rule records per evaluator) */
+    size_t cap_recs = nr + ix->sum_attached + nk + ng + 1;
     ev->caprecs = (uint32_t)cap_recs;
     /* resolved and input values in one array: a fast test reads res[vidx] */
     if (NALLOC(ev->res, 2 * nk))
@@ -3525,6 +3524,7 @@ static int build_keys(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         ix->item_off[r + 1] = ix->item_off[r] + ni;
         if (ru->nattached > ix->max_attached)
             ix->max_attached = ru->nattached;
+        ix->sum_attached += ru->nattached;
     }
     ix->nitems = ix->item_off[nr];
     /* key -> declarers */

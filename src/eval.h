@@ -175,6 +175,7 @@ struct fr_evindex {
     uint32_t *checks;       uint32_t nchecks;  /* non-declare rules, rule order */
     uint32_t  max_group_keys, max_group_rules, max_group_items;
     uint32_t  max_attached;
+    size_t    sum_attached;   /* over the rules (build_keys): eval_create's record count */
 
     /* notification lists per slot (key * 2 + input): readers to re-examine
      * when the slot's value differs from the baseline */
