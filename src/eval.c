@@ -4221,6 +4221,104 @@ static void fast_job(void *arg)
     fast_loop(arg);
 }
 
+/* The conjunct lists and pre-checks of rules lo .. hi - 1 (build_prechecks):
+ * the lists' node ids appended to j->list, each rule's offset in cl_off
+ * counted from the range's first list; its pre-check; its name's length.
+ * Big rule sets: the second half on the helper thread (a job) while the
+ * first is done here; each writes only its rules' entries. */
+typedef struct cljob {
+    const fr_ruleset  *rs;
+    struct fr_evindex *ix;
+    uint32_t           lo, hi;
+    uint32_t          *list;
+    size_t             cap;
+    uint32_t           total;
+    size_t             nnames;
+    int                rc;
+} cljob;
+
+static void conj_range(cljob *j)
+{
+    const fr_ruleset *rs = j->rs;
+    struct fr_evindex *ix = j->ix;
+    uint32_t lo = j->lo, hi = j->hi, nk = rs->nkeys;
+    uint32_t *stack = NULL, *conj = NULL;
+    size_t sc = 0, cc = 0;
+    for (uint32_t r = lo; r < hi; r++) {
+        ix->cl_off[r] = j->total;
+        /* (the rule's record read once in this walk, once in the next:
+         * its name's length here) */
+        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
+        j->nnames += ix->rname_len[r];
+        /* one walk over the conjuncts: the pre-check (all of them), and the
+         * conjunct list (while each is a fast test) */
+        uint32_t ns = 0, nc = 0, best = UINT32_MAX;
+        int ok = 1;
+        ix->pslot[r] = NONE32;
+        ix->pbits[r] = 0;
+        if (fr_vec_reserve((void **)&stack, &sc, 1, sizeof *stack) < 0)
+            goto oom;
+        stack[ns++] = rs->rules[r].cond;
+        while (ns) {
+            uint32_t n = stack[--ns];
+            const fr_node *nd = &rs->nodes[n];
+            if (nd->op == FR_OP_AND) {
+                if (fr_vec_reserve((void **)&stack, &sc, ns + 2, sizeof *stack) < 0)
+                    goto oom;
+                stack[ns++] = nd->b;   /* popped after a: tree order */
+                stack[ns++] = nd->a;
+                continue;
+            }
+            precheck_conj(rs, ix, n, &ix->pslot[r], &ix->pbits[r], &best);
+            if (ok && ix->fast[ix->fast_id[n]].kind) {
+                if (fr_vec_reserve((void **)&conj, &cc, nc + 1, sizeof *conj) < 0)
+                    goto oom;
+                conj[nc++] = n;
+            } else
+                ok = 0;
+        }
+        /* a pre-check that everything passes is useless */
+        if (ix->pslot[r] != NONE32 && best >= 1024)
+            ix->pslot[r] = NONE32;
+        uint32_t ps = ix->pslot[r];
+        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
+        if (!ok || nc == 0)
+            continue;
+        if ((size_t)j->total + nc > j->cap) {
+            size_t ncap = j->cap;
+            if ((size_t)j->total + nc > UINT32_MAX ||
+                fr_vec_reserve((void **)&j->list, &ncap, j->total + nc, sizeof *j->list) < 0)
+                goto oom;
+            j->cap = ncap;
+        }
+        /* the pre-check conjunct first (the most selective dense test) */
+        uint32_t first = 0;
+        for (uint32_t i = 0; i < nc; i++) {
+            const fr_fast *f = &ix->fast[ix->fast_id[conj[i]]];
+            if (f->kind == FR_FAST_BITS && f->slot == ix->pslot[r] && f->bits == ix->pbits[r]) {
+                first = i;
+                break;
+            }
+        }
+        j->list[j->total++] = conj[first];
+        for (uint32_t i = 0; i < nc; i++)
+            if (i != first)
+                j->list[j->total++] = conj[i];
+    }
+    free(stack);
+    free(conj);
+    return;
+oom:
+    free(stack);
+    free(conj);
+    j->rc = -1;
+}
+
+static void conj_job(void *arg)
+{
+    conj_range(arg);
+}
+
 /* fb: the fast tests, built (fast_alloc, fast_loop) */
 static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix, const fastbuild *fb)
 {
@@ -4282,73 +4380,37 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     /* conjunct lists: conditions that are conjunctions of fast tests */
     if (AZ(ix->cl_off, nr + 1))
         return -1;
-    uint32_t total = 0, cap = 0;
-    uint32_t *stack = NULL, *conj = NULL;
-    size_t sc = 0, cc = 0;
-    /* the conjunct lists as node ids (their fast tests in ix->fast): 4
-     * bytes a test while the lists grow, not a copy of each (peak RSS) */
-    uint32_t *list = NULL;
-    size_t nnames = 0;
-    for (uint32_t r = 0; r < nr; r++) {
-        ix->cl_off[r] = total;
-        /* (the rule's record read once in this walk, once in the next:
-         * its name's length here) */
-        ix->rname_len[r] = (uint32_t)strlen(rs->rules[r].name);
-        nnames += ix->rname_len[r];
-        /* one walk over the conjuncts: the pre-check (all of them), and the
-         * conjunct list (while each is a fast test) */
-        uint32_t ns = 0, nc = 0, best = UINT32_MAX;
-        int ok = 1;
-        ix->pslot[r] = NONE32;
-        ix->pbits[r] = 0;
-        if (fr_vec_reserve((void **)&stack, &sc, 1, sizeof *stack) < 0)
-            goto oom;
-        stack[ns++] = rs->rules[r].cond;
-        while (ns) {
-            uint32_t n = stack[--ns];
-            const fr_node *nd = &rs->nodes[n];
-            if (nd->op == FR_OP_AND) {
-                if (fr_vec_reserve((void **)&stack, &sc, ns + 2, sizeof *stack) < 0)
-                    goto oom;
-                stack[ns++] = nd->b;   /* popped after a: tree order */
-                stack[ns++] = nd->a;
-                continue;
-            }
-            precheck_conj(rs, ix, n, &ix->pslot[r], &ix->pbits[r], &best);
-            if (ok && ix->fast[ix->fast_id[n]].kind) {
-                if (fr_vec_reserve((void **)&conj, &cc, nc + 1, sizeof *conj) < 0)
-                    goto oom;
-                conj[nc++] = n;
-            } else
-                ok = 0;
-        }
-        /* a pre-check that everything passes is useless */
-        if (ix->pslot[r] != NONE32 && best >= 1024)
-            ix->pslot[r] = NONE32;
-        uint32_t ps = ix->pslot[r];
-        ix->pvidx[r] = ps == NONE32 ? NONE32 : ((ps & 1) ? nk : 0) + ps / 2;
-        if (!ok || nc == 0)
-            continue;
-        if (total + nc > cap) {
-            size_t ncap = cap;
-            if (fr_vec_reserve((void **)&list, &ncap, total + nc, sizeof *list) < 0)
-                goto oom;
-            cap = (uint32_t)ncap;
-        }
-        /* the pre-check conjunct first (the most selective dense test) */
-        uint32_t first = 0;
-        for (uint32_t i = 0; i < nc; i++) {
-            const fr_fast *f = &ix->fast[ix->fast_id[conj[i]]];
-            if (f->kind == FR_FAST_BITS && f->slot == ix->pslot[r] && f->bits == ix->pbits[r]) {
-                first = i;
-                break;
-            }
-        }
-        list[total++] = conj[first];
-        for (uint32_t i = 0; i < nc; i++)
-            if (i != first)
-                list[total++] = conj[i];
+    /* (the lists as node ids, their fast tests in ix->fast: 4 bytes a test
+     * while the lists grow, not a copy of each (peak RSS)) */
+    cljob part[2] = { { rs, ix, 0, nr, NULL, 0, 0, 0, 0 }, { rs, ix, nr, nr, NULL, 0, 0, 0, 0 } };
+    bool job = false;
+    if (nr >= 4096 && a->pf) {
+        part[0].hi = part[1].lo = nr / 2;
+        job = fr_prefault_job(a->pf, conj_job, &part[1]) == 0;
     }
+    conj_range(&part[0]);
+    if (job)
+        fr_prefault_job_wait(a->pf);
+    else if (part[1].lo < part[1].hi)
+        conj_range(&part[1]);
+    uint32_t *list = part[0].list;
+    size_t nnames = part[0].nnames + part[1].nnames;
+    if (part[0].rc < 0 || part[1].rc < 0 || (size_t)part[0].total + part[1].total > UINT32_MAX)
+        goto oom;
+    uint32_t total = part[0].total;
+    if (part[1].total) {
+        /* the second half's lists after the first's */
+        size_t cap = part[0].cap;
+        if (fr_vec_reserve((void **)&list, &cap, (size_t)total + part[1].total, sizeof *list) < 0)
+            goto oom;
+        part[0].list = list;
+        memcpy(list + total, part[1].list, part[1].total * sizeof *list);
+        for (uint32_t r = part[1].lo; r < part[1].hi; r++)
+            ix->cl_off[r] += total;
+        total += part[1].total;
+    }
+    free(part[1].list);
+    part[1].list = NULL;
     ix->cl_off[nr] = total;
     if (AZ(ix->cl_test, total))
         goto oom;
@@ -4410,16 +4472,12 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
         rf->flags = fl;
     }
     ix->rname_off[nr] = (uint32_t)nnames;
-    free(stack);
-    free(conj);
     free(list);
     return 0;
 oom:
-    free(stack);
-    free(conj);
-    free(list);
+    free(part[0].list);
+    free(part[1].list);
     return -1;
-    return 0;
 }
 
 /* ---- SCAN mode tables ---- */

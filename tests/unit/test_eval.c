@@ -1260,6 +1260,26 @@ static void test_tree_release(void **state)
             assert_int_equal(x->fast[i].bits, y->fast[i].bits);
             assert_int_equal(x->fast[i].c, y->fast[i].c);
         }
+        /* the conjunct lists and pre-checks, each half of the rules walked
+         * on a thread of its own with the helper */
+        for (uint32_t ri = 0; ri < nr; ri++) {
+            assert_int_equal(x->pslot[ri], y->pslot[ri]);
+            assert_int_equal(x->pvidx[ri], y->pvidx[ri]);
+            assert_int_equal(x->pbits[ri], y->pbits[ri]);
+            assert_int_equal(x->rname_len[ri], y->rname_len[ri]);
+            assert_int_equal(x->rname_off[ri], y->rname_off[ri]);
+            const fr_rflat *fx = &x->rflat[ri], *fy = &y->rflat[ri];
+            assert_int_equal(fx->cl, fy->cl);
+            assert_int_equal(fx->ncl, fy->ncl);
+            assert_int_equal(fx->flags, fy->flags);
+            for (uint32_t i = 0; i < fx->ncl; i++) {
+                assert_int_equal(x->cl_test[fx->cl + i].vidx, y->cl_test[fy->cl + i].vidx);
+                assert_int_equal(x->cl_test[fx->cl + i].kind, y->cl_test[fy->cl + i].kind);
+                assert_int_equal(x->cl_test[fx->cl + i].op, y->cl_test[fy->cl + i].op);
+                assert_int_equal(x->cl_test[fx->cl + i].x, y->cl_test[fy->cl + i].x);
+            }
+        }
+        assert_memory_equal(x->rnames, y->rnames, x->rname_off[nr]);
     }
     fr_eval *ev[4] = { fr_eval_new(rs[0]), fr_eval_new(rs[1]), fr_eval_new(rs[2]), fr_eval_new(rs[3]) };
     for (int i = 0; i < 4; i++)
