@@ -3712,16 +3712,67 @@ static void guards_range(const fr_ruleset *rs, struct fr_evindex *ix, uint32_t l
     }
 }
 
+/* The open slots of rules lo .. hi - 1 (build_notify): the slots each
+ * reads but its guard's (every slot it reads when it has no guard, or its
+ * guard passes at the baseline), appended to j->oslots, their number in
+ * ocnt[r], and counted by slot in j->cnt[s + 1]. */
 typedef struct guardjob {
     const fr_ruleset   *rs;
     struct fr_evindex  *ix;
     uint32_t            lo, hi;
+    uint32_t           *ocnt;     /* [nr], shared: each half writes its rules' */
+    uint32_t           *cnt;      /* [ns + 1], the half's own */
+    uint32_t           *oslots;
+    size_t              on, ocap;
+    int                 rc;
 } guardjob;
+
+static void open_range(guardjob *j)
+{
+    const fr_ruleset *rs = j->rs;
+    const struct fr_evindex *ix = j->ix;
+    uint32_t ns = 2 * rs->nkeys;
+    slotset ss = { calloc(ns ? ns : 1, sizeof *ss.mark), 0, calloc(ns ? ns : 1, sizeof *ss.slots), 0 };
+    j->cnt = calloc(ns + 1, sizeof *j->cnt);
+    if (!ss.mark || !ss.slots || !j->cnt)
+        goto oom;
+    for (uint32_t r = j->lo; r < j->hi; r++) {
+        const fr_guard *g = &ix->guards[r];
+        j->ocnt[r] = 0;
+        if (g->node != NONE32) {
+            uint32_t k = g->slot / 2;
+            fr_val base = (g->slot & 1) ? rs->keys[k].def : ix->base_res[k];
+            if (!conj_pass(rs, g->node, base))
+                continue;   /* fails at the baseline: found via its guard table */
+        }
+        ss.stamp = r + 1;
+        ss.n = 0;
+        rule_reads(rs, r, slotset_add, &ss);
+        if (fr_vec_reserve((void **)&j->oslots, &j->ocap, j->on + ss.n, sizeof *j->oslots) < 0)
+            goto oom;
+        for (uint32_t i = 0; i < ss.n; i++) {
+            uint32_t sl = ss.slots[i];
+            if (g->node != NONE32 && sl == g->slot)
+                continue;
+            j->cnt[sl + 1]++;
+            j->oslots[j->on++] = sl;
+            j->ocnt[r]++;
+        }
+    }
+    free(ss.mark);
+    free(ss.slots);
+    return;
+oom:
+    free(ss.mark);
+    free(ss.slots);
+    j->rc = -1;
+}
 
 static void guards_job(void *arg)
 {
     guardjob *j = arg;
     guards_range(j->rs, j->ix, j->lo, j->hi);
+    open_range(j);
 }
 
 /* The ents and null lists of the sparse guard tables (build_notify): each
@@ -3832,77 +3883,59 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
 {
     uint32_t nk = rs->nkeys, nr = rs->nrules, ns = 2 * nk;
     int rc = -1;
-    slotset ss = { 0 };
     uint32_t *cnt = NULL, *fill = NULL;
     if (AU(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
         return -1;
-    ss.mark = calloc(ns ? ns : 1, sizeof *ss.mark);
-    ss.slots = calloc(ns ? ns : 1, sizeof *ss.slots);
     cnt = calloc(ns ? ns : 1, sizeof *cnt);     /* guarded rules per slot */
     fill = calloc(ns ? ns : 1, sizeof *fill);
-    if (!ss.mark || !ss.slots || !cnt || !fill)
+    if (!cnt || !fill)
         goto out;
 
-    /* choose the guards: each rule's on its own, the second half on the
+    /* choose the guards (each rule's on its own), then find the open
+     * slots (each rule's once): the second half of the rules on the
      * helper thread if there is one (big rule sets, prefault.h) */
     {
-        guardjob half = { rs, ix, nr / 2, nr };
-        bool job = nr >= 4096 && fr_prefault_job(a->pf, guards_job, &half) == 0;
-        guards_range(rs, ix, 0, job ? nr / 2 : nr);
+        uint32_t *ocnt = malloc((nr ? nr : 1) * sizeof *ocnt);
+        if (!ocnt)
+            goto out;
+        guardjob half[2] = { { rs, ix, 0, nr, ocnt, NULL, NULL, 0, 0, 0 },
+                             { rs, ix, nr, nr, ocnt, NULL, NULL, 0, 0, 0 } };
+        bool job = false;
+        if (nr >= 4096) {
+            half[0].hi = half[1].lo = nr / 2;
+            job = fr_prefault_job(a->pf, guards_job, &half[1]) == 0;
+        }
+        guards_job(&half[0]);
         if (job)
             fr_prefault_job_wait(a->pf);
+        else if (half[1].lo < half[1].hi)
+            guards_job(&half[1]);
+        int orc = half[0].rc < 0 || half[1].rc < 0 ? -1 : 0;
+        if (!orc) {
+            for (uint32_t s = 0; s < ns; s++)
+                ix->open_off[s + 1] = ix->open_off[s] + half[0].cnt[s + 1] + (half[1].cnt ? half[1].cnt[s + 1] : 0);
+            if (AU(ix->open_rules, ix->open_off[ns]))
+                orc = -1;
+        }
+        /* the lists filled in rule order: the first half's slots, then the
+         * second's */
+        for (int h = 0; h < 2 && !orc; h++)
+            for (uint32_t r = half[h].lo, at = 0; r < half[h].hi; r++)
+                for (uint32_t e = at + ocnt[r]; at < e; at++) {
+                    uint32_t s = half[h].oslots[at];
+                    ix->open_rules[ix->open_off[s] + fill[s]++] = r;
+                }
+        for (int h = 0; h < 2; h++) {
+            free(half[h].cnt);
+            free(half[h].oslots);
+        }
+        free(ocnt);
+        if (orc)
+            goto out;
     }
     for (uint32_t r = 0; r < nr; r++)
         if (ix->guards[r].node != NONE32)
             cnt[ix->guards[r].slot]++;
-    /* open lists: each rule's open slots once (counted, and kept in
-     * `oslots`, `ocnt` a rule), then the lists filled from them */
-    {
-        uint32_t *oslots = NULL, *ocnt = malloc((nr ? nr : 1) * sizeof *ocnt);
-        size_t ocap = 0, on = 0;
-        if (!ocnt)
-            goto out;
-        for (uint32_t r = 0; r < nr; r++) {
-            const fr_guard *g = &ix->guards[r];
-            ocnt[r] = 0;
-            if (g->node != NONE32) {
-                uint32_t k = g->slot / 2;
-                fr_val base = (g->slot & 1) ? rs->keys[k].def : ix->base_res[k];
-                if (!conj_pass(rs, g->node, base))
-                    continue;   /* fails at the baseline: found via its guard table */
-            }
-            ss.stamp = r + 1;
-            ss.n = 0;
-            rule_reads(rs, r, slotset_add, &ss);
-            if (fr_vec_reserve((void **)&oslots, &ocap, on + ss.n, sizeof *oslots) < 0) {
-                free(oslots);
-                free(ocnt);
-                goto out;
-            }
-            for (uint32_t i = 0; i < ss.n; i++) {
-                uint32_t s = ss.slots[i];
-                if (g->node != NONE32 && s == g->slot)
-                    continue;
-                ix->open_off[s + 1]++;
-                oslots[on++] = s;
-                ocnt[r]++;
-            }
-        }
-        for (uint32_t s = 0; s < ns; s++)
-            ix->open_off[s + 1] += ix->open_off[s];
-        if (AU(ix->open_rules, ix->open_off[ns])) {
-            free(oslots);
-            free(ocnt);
-            goto out;
-        }
-        for (uint32_t r = 0, at = 0; r < nr; r++)
-            for (uint32_t e = at + ocnt[r]; at < e; at++) {
-                uint32_t s = oslots[at];
-                ix->open_rules[ix->open_off[s] + fill[s]++] = r;
-            }
-        free(oslots);
-        free(ocnt);
-    }
     /* guarded rules by slot (CSR in `fill`/`grules`) */
     uint32_t *goff = calloc(ns + 1, sizeof *goff), *grules = NULL;
     if (!goff)
@@ -4047,8 +4080,6 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     }
     rc = 0;
 out:
-    free(ss.mark);
-    free(ss.slots);
     free(cnt);
     free(fill);
     return rc;

@@ -1280,6 +1280,13 @@ static void test_tree_release(void **state)
             }
         }
         assert_memory_equal(x->rnames, y->rnames, x->rname_off[nr]);
+        /* the guards and the open lists (their halves too) */
+        uint32_t nsl = 2 * (uint32_t)fr_ruleset_nkeys(rs[0]);
+        assert_memory_equal(x->guards, y->guards, nr * sizeof *x->guards);
+        assert_memory_equal(x->open_off, y->open_off, (nsl + 1) * sizeof *x->open_off);
+        assert_true(x->open_off[nsl] > 0);
+        assert_memory_equal(x->open_rules, y->open_rules, x->open_off[nsl] * sizeof *x->open_rules);
+        assert_memory_equal(x->qrule, y->qrule, nr * sizeof *x->qrule);
     }
     fr_eval *ev[4] = { fr_eval_new(rs[0]), fr_eval_new(rs[1]), fr_eval_new(rs[2]), fr_eval_new(rs[3]) };
     for (int i = 0; i < 4; i++)
