@@ -3900,16 +3900,11 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
             goto out;
         guardjob half[2] = { { rs, ix, 0, nr, ocnt, NULL, NULL, 0, 0, 0 },
                              { rs, ix, nr, nr, ocnt, NULL, NULL, 0, 0, 0 } };
-        bool job = false;
         if (nr >= 4096) {
             half[0].hi = half[1].lo = nr / 2;
-            job = fr_prefault_job(a->pf, guards_job, &half[1]) == 0;
-        }
-        guards_job(&half[0]);
-        if (job)
-            fr_prefault_job_wait(a->pf);
-        else if (half[1].lo < half[1].hi)
-            guards_job(&half[1]);
+            fr_prefault_split(a->pf, guards_job, &half[0], &half[1]);
+        } else
+            guards_job(&half[0]);
         int orc = half[0].rc < 0 || half[1].rc < 0 ? -1 : 0;
         if (!orc) {
             for (uint32_t s = 0; s < ns; s++)
@@ -4414,16 +4409,11 @@ static int build_prechecks(fr_arena *a, const fr_ruleset *rs, struct fr_evindex 
     /* (the lists as node ids, their fast tests in ix->fast: 4 bytes a test
      * while the lists grow, not a copy of each (peak RSS)) */
     cljob part[2] = { { rs, ix, 0, nr, NULL, 0, 0, 0, 0 }, { rs, ix, nr, nr, NULL, 0, 0, 0, 0 } };
-    bool job = false;
     if (nr >= 4096 && a->pf) {
         part[0].hi = part[1].lo = nr / 2;
-        job = fr_prefault_job(a->pf, conj_job, &part[1]) == 0;
-    }
-    conj_range(&part[0]);
-    if (job)
-        fr_prefault_job_wait(a->pf);
-    else if (part[1].lo < part[1].hi)
-        conj_range(&part[1]);
+        fr_prefault_split(a->pf, conj_job, &part[0], &part[1]);
+    } else
+        conj_range(&part[0]);
     uint32_t *list = part[0].list;
     size_t nnames = part[0].nnames + part[1].nnames;
     if (part[0].rc < 0 || part[1].rc < 0 || (size_t)part[0].total + part[1].total > UINT32_MAX)

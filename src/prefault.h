@@ -56,6 +56,19 @@ void         fr_prefault_release(fr_prefault *pf, void *p);
 int          fr_prefault_job(fr_prefault *pf, void (*fn)(void *), void *arg);
 /* Waits for the job of fr_prefault_job (no-op when none). */
 void         fr_prefault_job_wait(fr_prefault *pf);
+/* fn(here) on the calling thread and fn(there) on the helper, side by side;
+ * fn(there) after fn(here) on the calling thread when the helper cannot take
+ * it.  Returns when both are done.  (The two halves of a pass over the
+ * rules: each writes only its own half's results.) */
+static inline void fr_prefault_split(fr_prefault *pf, void (*fn)(void *), void *here, void *there)
+{
+    int job = fr_prefault_job(pf, fn, there) == 0;
+    fn(here);
+    if (job)
+        fr_prefault_job_wait(pf);
+    else
+        fn(there);
+}
 /* Waits until the requests asked so far are done (tests). */
 void         fr_prefault_sync(fr_prefault *pf);
 /* Drops what is queued, stops the thread and joins it. */
