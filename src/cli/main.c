@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "misspell.h"
 
 static const struct command {
     const char *name;
@@ -44,7 +45,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
-    cli_err("unknown command '%s'", argv[1]);
+    const char *names[sizeof commands / sizeof commands[0] + 3] = { "help", "--help", "--version" };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        names[3 + i] = commands[i].name;
+    const char *best = fr_did_you_mean(argv[1], strlen(argv[1]), names, sizeof names / sizeof names[0]);
+    if (best)
+        cli_err("unknown command '%s'; did you mean '%s'?", argv[1], best);
+    else
+        cli_err("unknown command '%s'", argv[1]);
     usage(stderr);
     return FR_EXIT_USAGE;
 }

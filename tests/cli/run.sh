@@ -8,8 +8,9 @@
 #   env N=V      an environment variable for the command
 #   < TEXT       a line of standard input (a newline is added)
 #   <. TEXT      the last piece of standard input, without a newline
-#   > TEXT       a line of expected standard output
-#   2> TEXT      a line of expected standard error (exact; none: empty)
+#   > TEXT       a line of expected standard output ('>' alone: an empty one)
+#   2> TEXT      a line of expected standard error (exact; '2>' alone: an empty one;
+#                no 2> line: stderr must be empty)
 #   2~ ERE       standard error must have a line matching ERE (instead)
 #   ? N          the expected exit status (default 0)
 # TEXT is passed through printf %b: \t \r \\ \0NNN are escapes.
@@ -43,6 +44,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     '> '*) printf '%b\n' "${line#'> '}" >>"$tmp/want.out" ;;
     '>') printf '\n' >>"$tmp/want.out" ;;
     '2> '*) printf '%b\n' "${line#'2> '}" >>"$tmp/want.err" ;;
+    '2>') printf '\n' >>"$tmp/want.err" ;;
     '2~ '*) err_re=${line#'2~ '} ;;
     '? '*) want_rc=${line#'? '} ;;
     *) echo "$name: bad line: $line"; exit 99 ;;
