@@ -122,7 +122,11 @@ int cmd_explain(int argc, char **argv)
         } else if (!key) {
             key = a;
         } else {
-            cli_err("explain: unexpected argument '%s' (the config goes after '--')", a);
+            if (key[0] == '-')   /* (`explain --key NAME`: --key was taken as a flag spelling) */
+                cli_err("explain: unexpected argument '%s' after the KEY '%s' (read as a flag spelling: "
+                        "explain has no option '%s'); usage: flagrule explain KEY [-- FLAGS...]", a, key, key);
+            else
+                cli_err("explain: unexpected argument '%s' (the config goes after '--')", a);
             goto out;
         }
     }

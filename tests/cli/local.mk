@@ -10,6 +10,7 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/explain-key-option.t \
 	tests/cli/main-unknown-command.t \
 	tests/cli/main-unknown-far.t \
 	tests/cli/main-unknown-version.t \
