@@ -40,6 +40,7 @@ uint32_t frl_skip_block(fr_parse_ctx *ctx, size_t p, bool test);
 #endif
 
 #include "ir.h"
+#include "misspell.h"
 
 #define YYLLOC_DEFAULT(Cur, Rhs, N)                             \
     do {                                                        \
@@ -1085,6 +1086,9 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
     fr_span at = fr_ctx_span(ctx, loc.start, loc.end);
     fr_diag *g = NULL;
     const char *hint = NULL;
+    static const char *const stmt_keywords[] = { "flag", "env", "fact", "alias", "rule", "test", "doc" };
+    const char *kw_hint;
+    char kw_buf[128];
     /* the token before the lookahead (the lookahead went through track()) */
     int prev = ctx->before_tok;
     uint32_t prev_end = ctx->before_end;
@@ -1122,7 +1126,16 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
                      || (ctx->before_end - ctx->before_start == 4
                          && !memcmp(ctx->text + ctx->before_start, "when", 4))))
             hint = "a rule is 'CONDITION -> ACTION', without 'if' or 'when'";
-        else if (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME || la == CH('!') || la == CH('('))
+        else if (prev == IDENT && ctx->before_start == ctx->stmt_start && (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME)
+                 && (kw_hint = fr_did_you_mean(ctx->text + ctx->before_start,
+                                               ctx->before_end - ctx->before_start, stmt_keywords,
+                                               sizeof stmt_keywords / sizeof *stmt_keywords)) != NULL) {
+            /* 'flga a : int = 0;' reads as the condition 'flga' of an unnamed rule */
+            snprintf(kw_buf, sizeof kw_buf, "'%.*s' starts the statement: did you mean '%s'?",
+                     (int)(ctx->before_end - ctx->before_start > 40 ? 40 : ctx->before_end - ctx->before_start),
+                     ctx->text + ctx->before_start, kw_hint);
+            hint = kw_buf;
+        } else if (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME || la == CH('!') || la == CH('('))
             hint = "join conditions with '&' (and) or '|' (or)";
         else if (la == YYSYMBOL_STRING)
             hint = "an action is 'error \"...\"', 'warn \"...\"', 'info \"...\"', 'declare ...' or 'require ... else \"...\"'";
@@ -1184,7 +1197,29 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         fr_report_hint(ctx->sink, g, "%s is a keyword; it cannot be used as a name", kind_desc(la));
     } else {
         list_expected(&e, exp, sizeof exp);
-        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected %s, not %s", exp, got);
+        /* a name where keywords may go: the nearest of them ('eror' ->
+         * 'error', 'decalre' -> 'declare', 'flga' -> 'flag') */
+        char kw[YYNTOKENS][16];
+        const char *cand[YYNTOKENS];
+        size_t nc = 0;
+        const char *best = NULL;
+        if (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME) {
+            for (int i = 0; i < e.n; i++) {
+                const char *d = kind_desc(e.k[i]);   /* "'error'" */
+                size_t dl = strlen(d);
+                if (!is_keyword(e.k[i]) || dl < 3 || dl - 2 >= sizeof kw[0])
+                    continue;
+                memcpy(kw[nc], d + 1, dl - 2);
+                kw[nc][dl - 2] = '\0';
+                cand[nc] = kw[nc];
+                nc++;
+            }
+            best = fr_did_you_mean(ctx->text + loc.start, loc.end - loc.start, cand, nc);
+        }
+        if (best)
+            g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected %s, not %s; did you mean '%s'?", exp, got, best);
+        else
+            g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected %s, not %s", exp, got);
         if (la == CH('=') && prev == CH('='))
             hint = "'=' and '==' both compare; write one of them";
     }
