@@ -796,6 +796,44 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
     }
 }
 
+/* A block reported as misplaced (a doc block after its rule's ';', a test
+ * block without a name): its tokens up to its '}' are dropped and a ';'
+ * there ends the statement, so that its fields are not taken for
+ * statements of their own (one error, not three).  t: the token just
+ * read. */
+static int swallow_block(fr_parse_ctx *ctx, int t, YYSTYPE *lval, YYLTYPE *lloc)
+{
+    while (t != 0 && !ctx->stop) {
+        if (t == '{')
+            ctx->swallow_depth++;
+        else if (ctx->swallow_depth == 0)
+            break;   /* no block after all: parse on from this token */
+        else if (stmt_keyword(t) && opens_line(ctx, lloc->start)) {
+            /* the block was never closed: the statement on this line is
+             * parsed (after a ';' here; the block's error was reported) */
+            ctx->swallowing = false;
+            ctx->pending_tok = t;
+            ctx->pending_start = lloc->start;
+            ctx->pending_end = lloc->end;
+            ctx->virt_at = ctx->prev_end;
+            ctx->virt_semi = true;
+            ctx->list_depth = 0;
+            lloc->start = lloc->end = ctx->prev_end;
+            return ';';
+        }
+        else if (t == '}' && --ctx->swallow_depth == 0) {
+            ctx->swallowing = false;
+            lloc->start = lloc->end;   /* (a ';' where the block ends) */
+            ctx->list_depth = 0;
+            return ';';
+        }
+        while ((t = frl_lex(lval, lloc, ctx->scanner)) == FR_TOK_SKIP)
+            ;
+    }
+    ctx->swallowing = false;
+    return t;
+}
+
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
 {
     int t;
@@ -834,6 +872,8 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx)
             ctx->suppress_syntax = ctx->suppress_armed = false;
         while ((t = frl_lex(lval, lloc, ctx->scanner)) == FR_TOK_SKIP)
             ctx->suppress_armed = false;
+        if (ctx->swallowing)
+            t = swallow_block(ctx, t, lval, lloc);
         if (ctx->suppress_syntax)
             ctx->suppress_armed = true;
         if (ctx->stop) {
@@ -1192,9 +1232,20 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
                && (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "unexpected %s after an expectation", got);
         hint = "expectations: ok, invalid, error, [not] error|warn|info RULE, first error RULE, KEY = VALUE";
+    } else if (la == YYSYMBOL_K_DOC && has(&e, YYSYMBOL_K_FLAG)) {
+        /* 'rule ... -> error "..."; doc { ... }': the ';' ended the rule */
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "a doc block outside a rule");
+        hint = "a doc block ends its rule: 'rule NAME: CONDITION -> ACTION doc { ... }', with no ';' before 'doc'";
+        ctx->swallowing = true;
+        ctx->swallow_depth = 0;
     } else if (has(&e, YYSYMBOL_IDENT) && is_keyword(la)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a name, not %s", got);
         fr_report_hint(ctx->sink, g, "%s is a keyword; it cannot be used as a name", kind_desc(la));
+    } else if (prev == K_TEST && la == CH('{')) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected the test block's name (a string), not '{'");
+        hint = "a test block is named: test \"NAME\" { CONFIG => EXPECTATIONS; ... }";
+        ctx->swallowing = true;
+        ctx->swallow_depth = 1;   /* (its '{' is the token in error) */
     } else {
         list_expected(&e, exp, sizeof exp);
         /* a name where keywords may go: the nearest of them ('eror' ->

@@ -291,6 +291,8 @@ typedef struct fr_parse_ctx {
     uint32_t     ncases;
     uint32_t     err_at;        /* the token of the last syntax error */
     uint32_t     list_depth;    /* braces of enum types and sets */
+    bool         swallowing;    /* after a misplaced block's error: its tokens are dropped */
+    uint32_t     swallow_depth; /* braces open in it (0: its '{' not seen yet) */
     /* lexer state */
     void        *scanner;
     jmp_buf     *jmp;        /* while the scanner sets up: where out of memory jumps */

@@ -7,6 +7,7 @@ TEST_EXTENSIONS += .rules
 RULES_LOG_COMPILER = $(SHELL) $(srcdir)/tests/diag/run.sh
 DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
+	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
 	tests/diag/cases/bad-escape.rules \
 	tests/diag/cases/c-operators.rules \
