@@ -1,6 +1,6 @@
 ## bench/local.mk -- included by Makefile.am.
 ## `make bench`: the benchmarks (bench/run; writes bench/RESULTS.md in the
-## source tree; 10-15 minutes on 2 idle cores).  `make check` runs bench/check-tiny.sh, the
+## source tree; 8-15 minutes on 2 idle cores).  `make check` runs bench/check-tiny.sh, the
 ## same harness in diff-only mode on tiny inputs.  BENCH_FLAGS passes options
 ## to bench/run, e.g. `make bench BENCH_FLAGS=--full`.
 
