@@ -806,25 +806,13 @@ static int swallow_block(fr_parse_ctx *ctx, int t, YYSTYPE *lval, YYLTYPE *lloc)
     while (t != 0 && !ctx->stop) {
         if (t == '{')
             ctx->swallow_depth++;
-        else if (ctx->swallow_depth == 0)
-            break;   /* no block after all: parse on from this token */
-        else if (stmt_keyword(t) && opens_line(ctx, lloc->start)) {
-            /* the block was never closed: the statement on this line is
-             * parsed (after a ';' here; the block's error was reported) */
-            ctx->swallowing = false;
-            ctx->pending_tok = t;
-            ctx->pending_start = lloc->start;
-            ctx->pending_end = lloc->end;
-            ctx->virt_at = ctx->prev_end;
-            ctx->virt_semi = true;
-            ctx->list_depth = 0;
-            lloc->start = lloc->end = ctx->prev_end;
-            return ';';
-        }
+        else if (ctx->swallow_depth == 0 || (stmt_keyword(t) && opens_line(ctx, lloc->start)))
+            break;   /* no block after all, or it was never closed: parse on
+                      * from this token (yylex puts a ';' before a statement
+                      * keyword that starts a line) */
         else if (t == '}' && --ctx->swallow_depth == 0) {
             ctx->swallowing = false;
             lloc->start = lloc->end;   /* (a ';' where the block ends) */
-            ctx->list_depth = 0;
             return ';';
         }
         while ((t = frl_lex(lval, lloc, ctx->scanner)) == FR_TOK_SKIP)
