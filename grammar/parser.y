@@ -985,9 +985,11 @@ static bool is_operator(yysymbol_kind_t k)
     static const char ops[] = "&|=<>+-*/%~";
     if (k == YYSYMBOL_EQ || k == YYSYMBOL_NE || k == YYSYMBOL_LE || k == YYSYMBOL_GE)
         return true;
-    for (const char *p = ops; *p; p++)
-        if (k == YYTRANSLATE((unsigned char)*p))
+    for (const char *p = ops; *p; p++) {
+        int c = (unsigned char)*p;   /* (an int: clang finds the char's range always in YYTRANSLATE's) */
+        if (k == YYTRANSLATE(c))
             return true;
+    }
     return false;
 }
 

@@ -245,7 +245,8 @@ typedef struct fr_errsink {
  * every later error).  NULL also when out of memory (sink->oom set). */
 fr_diag *fr_report(fr_errsink *sink, fr_severity sev, fr_span where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-fr_diag *fr_reportv(fr_errsink *sink, fr_severity sev, fr_span where, const char *fmt, va_list ap);
+fr_diag *fr_reportv(fr_errsink *sink, fr_severity sev, fr_span where, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
 void     fr_report_note(fr_errsink *sink, fr_diag *g, fr_span where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void     fr_report_hint(fr_errsink *sink, fr_diag *g, const char *fmt, ...)

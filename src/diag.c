@@ -76,7 +76,7 @@ void fr_diags_free(fr_diags **dp)
     *dp = NULL;
 }
 
-static char *vformat(const char *fmt, va_list ap)
+static __attribute__((format(printf, 1, 0))) char *vformat(const char *fmt, va_list ap)
 {
     va_list ap2;
     va_copy(ap2, ap);
@@ -90,7 +90,8 @@ static char *vformat(const char *fmt, va_list ap)
     return s;
 }
 
-static fr_diag *diag_new(const fr_sources *src, fr_severity sev, fr_span where, const char *fmt, va_list ap)
+static __attribute__((format(printf, 4, 0))) fr_diag *diag_new(const fr_sources *src, fr_severity sev, fr_span where,
+                                                         const char *fmt, va_list ap)
 {
     fr_diag *g = calloc(1, sizeof *g);
     if (!g)

@@ -13,7 +13,8 @@ void      fr_diags_free(fr_diags **d);
  * memory.  printf-style message. */
 fr_diag *fr_diag_add(fr_diags *d, fr_severity sev, fr_span where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-fr_diag *fr_diag_addv(fr_diags *d, fr_severity sev, fr_span where, const char *fmt, va_list ap);
+fr_diag *fr_diag_addv(fr_diags *d, fr_severity sev, fr_span where, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
 /* A note ("previous definition is here", "did you mean ...") under g. */
 fr_diag *fr_diag_note_add(fr_diags *d, fr_diag *g, fr_span where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
