@@ -45,6 +45,15 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
+    if (argv[1][0] == '-' && strcmp(argv[1], "--"))
+        /* an option first, as in `git -C`: options follow the command here */
+        for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+            for (size_t j = 0; j < sizeof commands / sizeof commands[0]; j++)
+                if (!strcmp(argv[i], commands[j].name)) {
+                    cli_err("option '%s' before the command; options follow it: flagrule %s %s ...", argv[1],
+                            commands[j].name, argv[1]);
+                    return FR_EXIT_USAGE;
+                }
     const char *names[sizeof commands / sizeof commands[0] + 3] = { "help", "--help", "--version" };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         names[3 + i] = commands[i].name;

@@ -14,6 +14,7 @@ CLI_TESTS = \
 	tests/cli/main-unknown-command.t \
 	tests/cli/main-unknown-far.t \
 	tests/cli/main-unknown-version.t \
+	tests/cli/main-option-first.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
