@@ -47,6 +47,12 @@ _Noreturn void cli_oom(void);
  * FR_EXIT_USAGE after printing, or `code`.  EPIPE ends quietly. */
 int cli_finish_output(int code);
 
+/* The one config of resolve and explain when no '--' gave it: standard
+ * input's config line when stdin is not a terminal (blank lines aside),
+ * else none.  Returns 0 with *line (malloc'd, NULL for none) and *len; or
+ * FR_EXIT_USAGE after printing (more than one config, a read error). */
+int cli_stdin_config(const char *cmd, char **line, size_t *len);
+
 /* Subcommands.  argv[0] is the subcommand name. */
 int cmd_lint(int argc, char **argv);
 int cmd_check(int argc, char **argv);     /* check */

@@ -311,11 +311,12 @@ static void check_usage(FILE *f)
 static void resolve_usage(FILE *f)
 {
     fputs("usage: flagrule resolve [-r PATH]... [--format flags|kv|json] [--no-env]\n"
-          "                        [--ignore-unknown] [--no-color] [-- FLAGS...]\n"
+          "                        [--ignore-unknown] [--no-color] [-- FLAGS... | < CONFIG]\n"
           "\n"
           "Prints the resolved config: every key's value after the declare rules.\n"
-          "Messages go to standard error; a config with errors is still printed,\n"
-          "and the exit status is 1.\n"
+          "The config is FLAGS after '--', else the one line of standard input (when it\n"
+          "is not a terminal).  Messages go to standard error; a config with errors is\n"
+          "still printed, and the exit status is 1.\n"
           "\n"
           "  -r PATH          add a rule file or directory (repeatable)\n"
           "  --format FORMAT  flags (default; also 'args'): a command line of the flags\n"
@@ -629,7 +630,9 @@ static void json_record(ctx *c, const fr_result *res, unsigned long line)
         cli_oom();
     jset(o, "line", json_integer((json_int_t)line));
     fr_status st = fr_result_status(res);
-    jset(o, "status", json_string(st == FR_STATUS_OK ? "ok" : st == FR_STATUS_ERROR ? "error" : "invalid"));
+    /* (--werror: a config with warnings fails, and says so) */
+    bool warned = c->o->werror && st == FR_STATUS_OK && fr_result_nmessages(res, FR_SEV_WARNING);
+    jset(o, "status", json_string(st == FR_STATUS_OK && !warned ? "ok" : st == FR_STATUS_INVALID ? "invalid" : "error"));
     if (st == FR_STATUS_INVALID) {
         json_t *m = json_object();
         if (!m)
@@ -665,13 +668,73 @@ static void json_record(ctx *c, const fr_result *res, unsigned long line)
 
 /* ---- check -------------------------------------------------------------------------------------- */
 
+/* --werror, compact: the record (at out[at]) of a config with warnings
+ * says error, and the rules of its warnings (each once, in report order)
+ * follow those of its errors in ERRORS. */
+static void werror_compact(ctx *c, const fr_result *res, size_t at)
+{
+    out *o = &c->out;
+    /* the STATUS and ERRORS fields: up to the second tab */
+    char *t1 = memchr(o->p + at, '\t', o->len - at);
+    char *t2 = t1 ? memchr(t1 + 1, '\t', o->len - (size_t)(t1 + 1 - o->p)) : NULL;
+    if (!t2)
+        return;
+    size_t old = (size_t)(t2 - (o->p + at));
+    const char *errs = t1 + 1;
+    size_t elen = (size_t)(t2 - errs);
+    if (elen == 1 && errs[0] == '-')
+        elen = 0;
+    fr_buf *b = &c->tmp;
+    b->len = 0;
+    fr_buf_puts(b, "error\t");
+    fr_buf_put(b, errs, elen);
+    size_t n = fr_result_nmessages(res, FR_SEV_WARNING);
+    for (size_t i = 0; i < n; i++) {
+        int r = msg_at(res, FR_SEV_WARNING, i)->rule;
+        if (r < 0)
+            continue;
+        const char *name = fr_rule_name(c->rs, (size_t)r);
+        size_t nl = strlen(name);
+        /* (listed already: among the errors, or by an earlier warning) */
+        const char *p = b->p + 6, *end = b->p + b->len;
+        bool seen = false;
+        while (p < end && !seen) {
+            const char *q = memchr(p, ',', (size_t)(end - p));
+            if (!q)
+                q = end;
+            seen = (size_t)(q - p) == nl && !memcmp(p, name, nl);
+            p = q + 1;
+        }
+        if (seen)
+            continue;
+        if (b->len > 6)
+            fr_buf_putc(b, ',');
+        fr_buf_put(b, name, nl);
+    }
+    if (b->len == 6)
+        fr_buf_putc(b, '-');
+    if (b->oom)
+        cli_oom();
+    size_t rest = o->len - (at + old);
+    out_reserve(o, b->len);
+    memmove(o->p + at + b->len, o->p + at + old, rest);
+    memcpy(o->p + at, b->p, b->len);
+    o->len = at + b->len + rest;
+}
+
 static bool record(ctx *c, const fr_result *res, unsigned long line)
 {
+    bool warned = c->o->werror && fr_result_status(res) != FR_STATUS_INVALID &&
+                  fr_result_nmessages(res, FR_SEV_WARNING);
     switch (c->o->format) {
-    case FMT_COMPACT:
+    case FMT_COMPACT: {
+        size_t at = c->out.len;
         if (fr_result_append_compact(res, &c->out.p, &c->out.len, &c->out.cap) != FR_OK)
             cli_oom();
+        if (warned)
+            werror_compact(c, res, at);
         break;
+    }
     case FMT_JSON:
         json_record(c, res, line ? line : 1);
         break;
@@ -1200,8 +1263,16 @@ int cmd_resolve(int argc, char **argv)
     c.rs = rs;
     c.o = &o;
     c.nkeys = fr_ruleset_nkeys(rs);
+    char *line = NULL;
+    size_t llen = 0;
+    if (!o.have_words && (st = cli_stdin_config(argv[0], &line, &llen)) != 0) {
+        fr_ruleset_free(&rs);
+        cli_rules_free(&o.rules);
+        return st;
+    }
     fr_eval *ev = make_eval(rs, &o);
-    const fr_result *res = fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
+    const fr_result *res = line ? fr_eval_line(ev, line, llen)
+                                : fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
     if (!res)
         cli_oom();
     int code = FR_EXIT_OK;
@@ -1296,6 +1367,7 @@ int cmd_resolve(int argc, char **argv)
     }
     bool failed = c.out.failed;
     fr_eval_free(&ev);
+    free(line);
     ctx_free(&c);
     fr_ruleset_free(&rs);
     cli_rules_free(&o.rules);

@@ -17,8 +17,9 @@ static void usage(FILE *f)
           "       flagrule explain [-r PATH]... [--no-env] [--no-color] --why-not RULE [-- FLAGS...]\n"
           "\n"
           "Tells why KEY (a key name, an alias or a flag spelling) has its resolved\n"
-          "value in the config given after '--': given, the default, or declared by a\n"
-          "rule (which rule, where, and the value of each term of its condition).\n"
+          "value in the config given after '--' (else the one line of standard input,\n"
+          "when it is not a terminal): given, the default, or declared by a rule\n"
+          "(which rule, where, and the value of each term of its condition).\n"
           "With --why-not, tells why RULE did not fire.\n"
           "\n"
           "  -r PATH          add a rule file or directory (repeatable)\n"
@@ -169,11 +170,18 @@ int cmd_explain(int argc, char **argv)
             goto out;
         }
     }
+    char *line = NULL;
+    size_t llen = 0;
+    if (!words && (code = cli_stdin_config("explain", &line, &llen)) != 0) {
+        fr_ruleset_free(&rs);
+        goto out;
+    }
     fr_eval *ev = fr_eval_new(rs);
     if (!ev)
         cli_oom();
     fr_eval_set_use_environ(ev, !no_env);
-    const fr_result *res = fr_eval_argv(ev, (size_t)nwords, (const char *const *)words);
+    const fr_result *res = line ? fr_eval_line(ev, line, llen)
+                                : fr_eval_argv(ev, (size_t)nwords, (const char *const *)words);
     if (!res)
         cli_oom();
     char *text = key ? fr_explain_key(ev, (size_t)id) : fr_explain_why_not(ev, (size_t)id);
@@ -183,6 +191,7 @@ int cmd_explain(int argc, char **argv)
     free(text);
     code = fr_result_status(res) == FR_STATUS_INVALID ? FR_EXIT_FAIL : FR_EXIT_OK;
     fr_eval_free(&ev);
+    free(line);
     fr_ruleset_free(&rs);
     cli_rules_free(&cr);
     return cli_finish_output(code);

@@ -142,3 +142,66 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
     fr_compiler_free(&c);
     return rs;
 }
+
+int cli_stdin_config(const char *cmd, char **line, size_t *len)
+{
+    *line = NULL;
+    *len = 0;
+    if (isatty(STDIN_FILENO))
+        return 0;
+    size_t cap = 0, n = 0;
+    char *buf = NULL;
+    for (;;) {
+        if (cap - n < 4096) {
+            cap = cap ? cap * 2 : 8192;
+            char *nb = realloc(buf, cap);
+            if (!nb)
+                cli_oom();
+            buf = nb;
+        }
+        ssize_t r = read(STDIN_FILENO, buf + n, cap - n - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            cli_err("%s: error reading standard input: %s", cmd, strerror(e));
+            return FR_EXIT_USAGE;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    /* the non-blank lines: one at most */
+    size_t at = 0, nconf = 0, from = 0, to = 0;
+    while (at < n) {
+        size_t e = at;
+        while (e < n && buf[e] != '\n')
+            e++;
+        size_t i = at;
+        while (i < e && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
+            i++;
+        if (i < e) {
+            if (nconf++ == 0) {
+                from = at;
+                to = e;
+            }
+        }
+        at = e + 1;
+    }
+    if (nconf > 1) {
+        free(buf);
+        cli_err("%s: standard input holds %zu configs; %s takes one (give it after '--', "
+                "or check them all with: flagrule check)", cmd, nconf, cmd);
+        return FR_EXIT_USAGE;
+    }
+    if (!nconf) {
+        free(buf);
+        return 0;
+    }
+    memmove(buf, buf + from, to - from);
+    buf[to - from] = '\0';
+    *line = buf;
+    *len = to - from;
+    return 0;
+}

@@ -15,6 +15,14 @@ CLI_TESTS = \
 	tests/cli/main-unknown-far.t \
 	tests/cli/main-unknown-version.t \
 	tests/cli/main-option-first.t \
+	tests/cli/resolve-stdin.t \
+	tests/cli/explain-stdin.t \
+	tests/cli/explain-stdin-many.t \
+	tests/cli/resolve-stdin-many.t \
+	tests/cli/resolve-stdin-words.t \
+	tests/cli/check-werror-compact.t \
+	tests/cli/check-werror-json.t \
+	tests/cli/check-werror-jobs.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
