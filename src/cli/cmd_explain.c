@@ -120,8 +120,11 @@ int cmd_explain(int argc, char **argv)
             else
                 cli_err("explain: unknown option '%s'", a);
             goto out;
-        } else if (!key) {
+        } else if (!key && !why_not) {
             key = a;
+        } else if (why_not && !key) {
+            cli_err("explain: give a KEY or --why-not RULE, not both ('%s' and --why-not %s)", a, why_not);
+            goto out;
         } else {
             if (key[0] == '-')   /* (`explain --key NAME`: --key was taken as a flag spelling) */
                 cli_err("explain: unexpected argument '%s' after the KEY '%s' (read as a flag spelling: "
@@ -131,7 +134,11 @@ int cmd_explain(int argc, char **argv)
             goto out;
         }
     }
-    if (!key == !why_not) {
+    if (key && why_not) {
+        cli_err("explain: give a KEY or --why-not RULE, not both ('%s' and --why-not %s)", key, why_not);
+        goto out;
+    }
+    if (!key && !why_not) {
         cli_err("explain: give a KEY or --why-not RULE");
         fputs("Try 'flagrule explain --help'.\n", stderr);
         goto out;

@@ -9,28 +9,32 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "misspell.h"
 
-enum { OPT_DUMP = 256, OPT_NO_COLOR, OPT_COLOR };
+enum { OPT_DUMP = 256, OPT_NO_COLOR, OPT_COLOR, OPT_WERROR };
 
 static const struct option lint_opts[] = {
     { "rules",    required_argument, NULL, 'r' },
     { "dump-ir",  no_argument,       NULL, OPT_DUMP },
     { "no-color", no_argument,       NULL, OPT_NO_COLOR },
     { "color",    no_argument,       NULL, OPT_COLOR },
+    { "werror",   no_argument,       NULL, OPT_WERROR },
     { "help",     no_argument,       NULL, 'h' },
     { NULL, 0, NULL, 0 }
 };
 
 static void lint_usage(FILE *out)
 {
-    fputs("usage: flagrule lint [-r PATH]... [--dump-ir] [--no-color]\n"
+    fputs("usage: flagrule lint [-r PATH]... [--werror] [--dump-ir] [--no-color | --color]\n"
           "\n"
           "Compiles the rules and runs the static checks (dependency cycles, ...).\n"
           "Diagnostics go to stderr; the exit status is 0 when there is no error\n"
-          "(warnings allowed) and 2 otherwise.\n"
+          "(warnings allowed, unless --werror) and 2 otherwise.\n"
           "\n"
-          "  -r, --rules PATH   a rule file or a directory of *.rules (repeatable;\n"
-          "                     default: FLAGRULE_PATH, else the shipped rules)\n"
+          "  -r, --rules PATH   a rule file or a directory of *.rules (repeatable); the\n"
+          "                     entries of FLAGRULE_PATH (colon-separated) are loaded\n"
+          "                     after them; with neither, the shipped rules\n"
+          "      --werror       a warning fails too (exit status 2)\n"
           "      --dump-ir      print the compiled rule set (keys, rules, plan) to stdout\n"
           "      --no-color     never colour the diagnostics\n"
           "      --color        always colour them\n"
@@ -40,7 +44,7 @@ static void lint_usage(FILE *out)
 int cmd_lint(int argc, char **argv)
 {
     cli_rules cr = { 0 };
-    bool dump = false;
+    bool dump = false, werror = false;
     int color = -1;   /* -1: when stderr is a terminal and NO_COLOR is unset */
     int c;
     optind = 1;
@@ -60,6 +64,9 @@ int cmd_lint(int argc, char **argv)
         case OPT_COLOR:
             color = 1;
             break;
+        case OPT_WERROR:
+            werror = true;
+            break;
         case 'h':
             lint_usage(stdout);
             cli_rules_free(&cr);
@@ -67,9 +74,19 @@ int cmd_lint(int argc, char **argv)
         default:
             if (optopt == 'r')
                 cli_err("lint: option '-r' needs a PATH");
-            else
-                cli_err("lint: unknown option '%s'", argv[optind - 1]);
-            lint_usage(stderr);
+            else {
+                static const char *const names[] = { "-r", "--rules", "--werror", "--dump-ir", "--no-color",
+                                                     "--color", "--help", "-h" };
+                const char *a = argv[optind - 1];
+                const char *eq = strchr(a, '=');
+                size_t len = eq ? (size_t)(eq - a) : strlen(a);
+                const char *best = fr_did_you_mean(a, len, names, sizeof names / sizeof *names);
+                if (best)
+                    cli_err("lint: unknown option '%.*s'; did you mean '%s'?", (int)len, a, best);
+                else
+                    cli_err("lint: unknown option '%.*s'", (int)len, a);
+            }
+            fputs("Try 'flagrule lint --help'.\n", stderr);
             cli_rules_free(&cr);
             return FR_EXIT_USAGE;
         }
@@ -86,10 +103,16 @@ int cmd_lint(int argc, char **argv)
     cr.lint = true;
     cr.tests = true;
     cr.color = color;
-    fr_ruleset *rs = cli_load_rules(&cr, NULL);
+    size_t nwarn = 0;
+    fr_ruleset *rs = cli_load_rules(&cr, &nwarn);
     cli_rules_free(&cr);
     if (!rs)
         return FR_EXIT_USAGE;
+    if (werror && nwarn) {
+        cli_err("lint: %zu warning%s, failing (--werror)", nwarn, nwarn == 1 ? "" : "s");
+        fr_ruleset_free(&rs);
+        return FR_EXIT_USAGE;
+    }
     if (dump) {
         char *text = fr_ruleset_dump(rs);
         if (!text)

@@ -34,6 +34,24 @@ int main(int argc, char **argv)
         usage(stderr);
         return FR_EXIT_USAGE;
     }
+    if (!strcmp(argv[1], "help") && argc > 2 && strcmp(argv[2], "--help") && strcmp(argv[2], "-h")) {
+        /* help COMMAND: that command's help */
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (!strcmp(argv[2], commands[i].name)) {
+                char *hargv[] = { argv[2], (char *)"--help", NULL };
+                return commands[i].run(2, hargv);
+            }
+        const char *names[sizeof commands / sizeof commands[0]];
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            names[i] = commands[i].name;
+        const char *best = fr_did_you_mean(argv[2], strlen(argv[2]), names, sizeof names / sizeof names[0]);
+        if (best)
+            cli_err("help: unknown command '%s'; did you mean '%s'?", argv[2], best);
+        else
+            cli_err("help: unknown command '%s'", argv[2]);
+        usage(stderr);
+        return FR_EXIT_USAGE;
+    }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
         return cli_finish_output(FR_EXIT_OK);

@@ -23,6 +23,12 @@ CLI_TESTS = \
 	tests/cli/check-werror-compact.t \
 	tests/cli/check-werror-json.t \
 	tests/cli/check-werror-jobs.t \
+	tests/cli/lint-werror.t \
+	tests/cli/lint-unknown-option.t \
+	tests/cli/main-help-command.t \
+	tests/cli/main-help-unknown.t \
+	tests/cli/explain-both-forms.t \
+	tests/cli/test-config-words.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
