@@ -209,6 +209,8 @@ static int regex_match(fr_eval *ev, uint32_t id, const fr_node *n, fr_val s)
     if (mrc == PCRE2_ERROR_MATCHLIMIT || mrc == PCRE2_ERROR_DEPTHLIMIT ||
         mrc == PCRE2_ERROR_HEAPLIMIT || mrc == PCRE2_ERROR_JIT_STACKLIMIT)
         return -FR_RT_REGEX_LIMIT;
+    if (mrc <= PCRE2_ERROR_UTF8_ERR1 && mrc >= PCRE2_ERROR_UTF8_ERR21)
+        return -FR_RT_REGEX_UTF;
     return -FR_RT_REGEX_ERROR;
 }
 
@@ -498,6 +500,7 @@ const char *fr_rt_text(int rt)
     case FR_RT_OVERFLOW: return "integer overflow";
     case FR_RT_REGEX_LIMIT: return "regular expression match limit exceeded";
     case FR_RT_REGEX_ERROR: return "regular expression match failed";
+    case FR_RT_REGEX_UTF: return "the value is not valid UTF-8 (the regular expression has the u flag)";
     default: return "run-time error";
     }
 }

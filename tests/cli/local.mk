@@ -29,6 +29,8 @@ CLI_TESTS = \
 	tests/cli/main-help-unknown.t \
 	tests/cli/explain-both-forms.t \
 	tests/cli/test-config-words.t \
+	tests/cli/check-regex-utf.t \
+	tests/cli/check-regex-utf-text.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
@@ -101,4 +103,5 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/cycle.rules \
 	tests/cli/failing.rules \
 	tests/cli/misc.rules \
-	tests/cli/moe.rules
+	tests/cli/moe.rules \
+	tests/cli/utf.rules
