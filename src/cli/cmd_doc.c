@@ -211,14 +211,23 @@ int cmd_doc(int argc, char **argv)
     rules = calloc(nnames ? nnames : 1, sizeof *rules);
     if (!rules)
         cli_oom();
+    size_t nuniq = 0;
     for (size_t i = 0; i < nnames; i++) {
         long r = fr_ruleset_find_rule(rs, names[i]);
         if (r < 0) {
             print_rule_names(rs, names[i]);
             goto done;
         }
-        rules[i] = (uint32_t)r;
+        /* a rule named twice (by its name twice, say) has one page */
+        size_t j = 0;
+        while (j < nuniq && rules[j] != (uint32_t)r)
+            j++;
+        if (j == nuniq) {
+            names[nuniq] = names[i];
+            rules[nuniq++] = (uint32_t)r;
+        }
     }
+    nnames = nuniq;
 
     char date[32];
     page_date(rs, date, sizeof date);

@@ -31,6 +31,7 @@ CLI_TESTS = \
 	tests/cli/test-config-words.t \
 	tests/cli/check-regex-utf.t \
 	tests/cli/check-regex-utf-text.t \
+	tests/cli/doc-rule-twice.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
