@@ -8,11 +8,15 @@
  *    program word and skipped (`python -m sglang.launch_server`), except
  *    NAME=VALUE words: for an env or fact key they set it; any other NAME is
  *    unrelated environment and ignored, unless NAME is a near miss of a key
- *    name (edit distance <= 2), which makes the config invalid.
+ *    name (edit distance <= 2) or a flag's key name or alias, which make the
+ *    config invalid.  A program word holding a blank followed by `--` (a
+ *    whole launch line given as one word) and `-h` make it invalid too.
  *  - flags: `--flag VALUE`, `--flag=VALUE`, bare `--bool-flag` (true),
  *    `--bool-flag=true|false|1|0`; NAME=VALUE for env/fact keys anywhere.
  *    A key given twice: the last value wins.  Anything else (an unknown
- *    flag, a stray word) makes the config invalid.
+ *    flag, a stray word) makes the config invalid; with ignore_unknown an
+ *    undeclared flag is skipped with the value-looking words after it, but
+ *    for `--help`, `-h` and an empty flag name (`--=5`).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -897,19 +901,81 @@ static void list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t
     }
 }
 
-/* With ignore_unknown, a flag the rules do not declare is skipped (unless
- * it is a near miss of a declared one: a typo stays invalid), and so
- * is the word after it when it looks like the flag's value (it does not
- * start with '-', or is a negative number) and no '=' gave one.  Returns the
- * number of extra words skipped. */
-static size_t skip_unknown_value(const fr_cfgin *c, const char *base, size_t i, bool has_eq)
+/* With ignore_unknown, a flag the rules do not declare is skipped, however
+ * close to a declared one (the program rejects its own typos), and so are
+ * the words after it that look like its values (as an argparse flag with
+ * nargs='+' takes them: `--cuda-graph-bs 1 2 4`) when no '=' gave one: a
+ * word that does not start with '-' (or is a negative number) and is not
+ * NAME=VALUE of an env/fact key.  Returns the number of extra words skipped. */
+static size_t skip_unknown_values(const fr_cfgin *c, const char *base, size_t i, bool has_eq)
 {
-    if (has_eq || i + 1 >= c->nwords)
+    if (has_eq)
         return 0;
-    const char *n = base + c->words[i + 1].off;
-    size_t nlen = c->words[i + 1].len;
-    if (nlen == 0 || n[0] != '-' || (nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
-        return 1;
+    size_t j = i + 1;
+    for (; j < c->nwords; j++) {
+        const char *n = base + c->words[j].off;
+        size_t nlen = c->words[j].len, eq;
+        if (nlen && n[0] == '-' && !(nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
+            break;
+        int32_t k;
+        if (is_assignment(n, nlen, &eq) && (k = find_padded(c->map, n, eq)) >= 0 &&
+            c->rs->keys[k].kind != FR_KEY_FLAG)
+            break;
+    }
+    return j - i - 1;
+}
+
+/* Words that are no flag of the rules but a slip in writing the config,
+ * invalid even with ignore_unknown: an empty flag name (`--=5`, `---`: the
+ * name w[0..slen) is all dashes) and `--help` or `-h`.  1 (invalid) or -1
+ * (out of memory); 0 for any other word. */
+static int config_slip(fr_cfgin *c, const char *w, size_t len, size_t slen)
+{
+    fr_buf *r = &c->reason;
+    size_t d = 0;
+    while (d < slen && w[d] == '-')
+        d++;
+    if (d == slen) {
+        fr_buf_puts(r, "empty flag name in ");
+        reason_value(r, w, len);
+        return r->oom ? -1 : 1;
+    }
+    if ((len == 6 && memcmp(w, "--help", 6) == 0) || (len == 2 && memcmp(w, "-h", 2) == 0)) {
+        reason_value(r, w, len);
+        fr_buf_puts(r, " is not a flag of the rules (it is read as a word of the config); "
+                       "for the command's help: flagrule check --help");
+        return r->oom ? -1 : 1;
+    }
+    return 0;
+}
+
+/* NAME=VALUE (name w[0..nlen), value v[0..vlen)) where NAME is flag key k
+ * or an alias of it: a flag is given as one. */
+static int flag_as_variable(fr_cfgin *c, const char *w, size_t nlen, uint32_t k, const char *v, size_t vlen)
+{
+    const fr_key *key = &c->rs->keys[k];
+    fr_buf *r = &c->reason;
+    reason_value(r, w, nlen);
+    if (strlen(key->name) == nlen && memcmp(key->name, w, nlen) == 0)
+        fr_buf_puts(r, " is a flag");
+    else {
+        fr_buf_puts(r, " names the flag ");
+        fr_buf_puts(r, key->name);
+    }
+    fr_buf_puts(r, ", not an env or fact key: write ");
+    fr_buf_puts(r, key->cli[0]);
+    fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');   /* (a bool flag takes no value word) */
+    fr_shell_quote(r, v, vlen);
+    return r->oom ? -1 : 1;
+}
+
+/* A program word holding a blank followed by "--": a whole launch line
+ * given as one word (quoted), whose flags would be skipped with it. */
+static int holds_command_line(const char *w, size_t len)
+{
+    for (size_t j = 1; j + 2 <= len; j++)
+        if (w[j] == '-' && w[j + 1] == '-' && (w[j - 1] == ' ' || w[j - 1] == '\t' || w[j - 1] == '\n'))
+            return 1;
     return 0;
 }
 
@@ -957,12 +1023,14 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
                 return r->oom ? -1 : 1;
             }
         }
-        if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && ignore_unknown &&
-            !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
-            *pi += skip_unknown_value(c, base, i, eq != NULL);
-            return 0;
-        }
         if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
+            int rc = config_slip(c, w, len, slen);
+            if (rc)
+                return rc;
+            if (ignore_unknown) {
+                *pi += skip_unknown_values(c, base, i, eq != NULL);
+                return 0;
+            }
             fr_buf_puts(r, "unknown flag ");
             reason_value(r, w, slen);
             hint_later(c, w, slen, m->flag_spellings, m->nflag_spellings);
@@ -1030,6 +1098,9 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             set_key(c, (uint32_t)k, val);
             return 0;
         }
+        int32_t fk = fr_ir_find_key(rs, w, eqi);
+        if (fk >= 0 && rs->keys[fk].kind == FR_KEY_FLAG && rs->keys[fk].ncli)
+            return flag_as_variable(c, w, eqi, (uint32_t)fk, w + eqi + 1, len - eqi - 1);
         if (*program) {
             const char *near = near_var(m, w, eqi);
             if (!near)
@@ -1046,13 +1117,27 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         hint_later(c, w, eqi, m->var_names, m->nvar_names);
         return r->oom ? -1 : 1;
     }
-    if (*program)
+    if (*program) {
+        if (len == 2 && memcmp(w, "-h", 2) == 0)
+            return config_slip(c, w, len, len);
+        if (holds_command_line(w, len)) {
+            fr_buf_puts(r, "the word ");
+            reason_value(r, w, len);
+            fr_buf_puts(r, c->from_argv ? " holds a whole command line: give its words as separate arguments, "
+                                          "or the line on standard input"
+                                        : " holds a whole command line: write it without the quotes");
+            return r->oom ? -1 : 1;
+        }
         return 0;
+    }
     if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
         const char *eq = memchr(w, '=', len);
         size_t slen = eq ? (size_t)(eq - w) : len;
-        if (ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
-            *pi += skip_unknown_value(c, base, i, eq != NULL);
+        int rc = config_slip(c, w, len, slen);
+        if (rc)
+            return rc;
+        if (ignore_unknown) {
+            *pi += skip_unknown_values(c, base, i, eq != NULL);
             return 0;
         }
         fr_buf_puts(r, "unknown flag ");
@@ -1634,7 +1719,10 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
     }
     c->store.len = o;
     memset(c->store.p + o, 0, FR_PAD);   /* padding for word-at-a-time reads */
-    return interpret(c, 1);
+    c->from_argv = true;
+    int rc = interpret(c, 1);
+    c->from_argv = false;
+    return rc;
 }
 
 void fr_cfgin_free(fr_cfgin *c)

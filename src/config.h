@@ -92,6 +92,7 @@ typedef struct fr_cfgin {
     size_t             hint_len, hint_n;
     const char *const *hint_cand;
     bool       ignore_unknown; /* skip flags the rules do not declare */
+    bool       from_argv;      /* while fr_config_argv reads (for reasons) */
 } fr_cfgin;
 
 /* Reads one config.  Returns 0 (ok), 1 (invalid: c->reason holds why) or -1

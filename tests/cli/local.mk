@@ -36,6 +36,15 @@ CLI_TESTS = \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
 	tests/cli/check-ignore-unknown.t \
+	tests/cli/check-ignore-unknown-argv.t \
+	tests/cli/check-ignore-unknown-env.t \
+	tests/cli/check-argv-command-line.t \
+	tests/cli/check-stream-command-line.t \
+	tests/cli/check-flag-as-env.t \
+	tests/cli/check-argv-flag-as-env.t \
+	tests/cli/check-config-slips.t \
+	tests/cli/check-config-slips-ignore.t \
+	tests/cli/check-argv-help.t \
 	tests/cli/check-argv-enum.t \
 	tests/cli/check-argv-errors.t \
 	tests/cli/check-argv-invalid.t \

@@ -47,6 +47,7 @@ typedef struct ref_cfgin {
     size_t     nwords, capwords;
     fr_buf     reason;     /* the invalid reason */
     bool       ignore_unknown; /* skip flags the rules do not declare */
+    bool       from_argv;      /* while ref_config_argv reads (for reasons) */
 } ref_cfgin;
 
 /* ---- spelling map ------------------------------------------------------------ */
@@ -564,19 +565,50 @@ static void list_prefixed(fr_buf *r, const ref_spellmap *m, const char *w, size_
     }
 }
 
-/* With ignore_unknown, a flag the rules do not declare is skipped (unless
- * it is a near miss of a declared one: a typo stays invalid), and so
- * is the word after it when it looks like the flag's value (it does not
- * start with '-', or is a negative number) and no '=' gave one.  Returns the
+/* With ignore_unknown, a flag the rules do not declare is skipped, however
+ * close to a declared one, and so are the words after it that look like its
+ * values when no '=' gave one: a word that does not start with '-' (or is a
+ * negative number) and is not NAME=VALUE of an env/fact key.  Returns the
  * number of extra words skipped. */
-static size_t skip_unknown_value(const ref_cfgin *c, const char *base, size_t i, bool has_eq)
+static size_t skip_unknown_values(const ref_cfgin *c, const char *base, size_t i, bool has_eq)
 {
-    if (has_eq || i + 1 >= c->nwords)
+    if (has_eq)
         return 0;
-    const char *n = base + c->words[i + 1].off;
-    size_t nlen = c->words[i + 1].len;
-    if (nlen == 0 || n[0] != '-' || (nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
-        return 1;
+    size_t j = i + 1;
+    for (; j < c->nwords; j++) {
+        const char *n = base + c->words[j].off;
+        size_t nlen = c->words[j].len, eq;
+        if (nlen && n[0] == '-' && !(nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
+            break;
+        if (is_assignment(n, nlen, &eq)) {
+            int32_t k = ref_spellmap_find(c->map, n, eq);
+            if (k >= 0 && c->rs->keys[k].kind != FR_KEY_FLAG)
+                break;
+        }
+    }
+    return j - i - 1;
+}
+
+/* An empty flag name (`--=5`, `-=5`, `---`), `--help` or `-h`: invalid even with
+ * ignore_unknown (1, -1), else 0. */
+static int config_slip(ref_cfgin *c, const char *w, size_t len, size_t slen)
+{
+    fr_buf *r = &c->reason;
+    int empty = 1;
+    for (size_t j = 0; j < slen; j++)
+        if (w[j] != '-')
+            empty = 0;
+    if (empty) {
+        fr_buf_puts(r, "empty flag name in ");
+        reason_value(r, w, len);
+        return r->oom ? -1 : 1;
+    }
+    if ((len == 6 && memcmp(w, "--help", 6) == 0) || (len == 2 && memcmp(w, "-h", 2) == 0)) {
+        reason_value(r, w, len);
+        fr_buf_puts(r, " is not a flag of the rules (it is read as a word of the config); "
+                       "for the command's help: flagrule check --help");
+        return r->oom ? -1 : 1;
+    }
     return 0;
 }
 
@@ -612,12 +644,14 @@ static int interpret(ref_cfgin *c)
                     return r->oom ? -1 : 1;
                 }
             }
-            if ((k < 0 || rs->keys[k].kind != FR_KEY_FLAG) && c->ignore_unknown &&
-                !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
-                i += skip_unknown_value(c, base, i, eq != NULL);
-                continue;
-            }
             if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
+                int rc = config_slip(c, w, len, slen);
+                if (rc)
+                    return rc;
+                if (c->ignore_unknown) {
+                    i += skip_unknown_values(c, base, i, eq != NULL);
+                    continue;
+                }
                 fr_buf_puts(r, "unknown flag ");
                 reason_value(r, w, slen);
                 did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
@@ -685,6 +719,22 @@ static int interpret(ref_cfgin *c)
                 set_key(c, (uint32_t)k, val);
                 continue;
             }
+            int32_t fk = fr_ir_find_key(rs, w, eqi);
+            if (fk >= 0 && rs->keys[fk].kind == FR_KEY_FLAG && rs->keys[fk].ncli) {
+                const fr_key *key = &rs->keys[fk];
+                reason_value(r, w, eqi);
+                if (strlen(key->name) == eqi && memcmp(key->name, w, eqi) == 0)
+                    fr_buf_puts(r, " is a flag");
+                else {
+                    fr_buf_puts(r, " names the flag ");
+                    fr_buf_puts(r, key->name);
+                }
+                fr_buf_puts(r, ", not an env or fact key: write ");
+                fr_buf_puts(r, key->cli[0]);
+                fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');
+                fr_shell_quote(r, w + eqi + 1, len - eqi - 1);
+                return r->oom ? -1 : 1;
+            }
             if (program) {
                 const char *near = near_var(m, w, eqi);
                 if (!near)
@@ -701,13 +751,28 @@ static int interpret(ref_cfgin *c)
             did_you_mean(r, w, eqi, m->var_names, m->nvar_names);
             return r->oom ? -1 : 1;
         }
-        if (program)
+        if (program) {
+            if (len == 2 && memcmp(w, "-h", 2) == 0)
+                return config_slip(c, w, len, len);
+            for (size_t j = 1; j + 1 < len; j++)
+                if ((w[j - 1] == ' ' || w[j - 1] == '\t' || w[j - 1] == '\n') && w[j] == '-' && w[j + 1] == '-') {
+                    fr_buf_puts(r, "the word ");
+                    reason_value(r, w, len);
+                    fr_buf_puts(r, c->from_argv ? " holds a whole command line: give its words as separate "
+                                                  "arguments, or the line on standard input"
+                                                : " holds a whole command line: write it without the quotes");
+                    return r->oom ? -1 : 1;
+                }
             continue;
+        }
         if (len >= 2 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9')) {
             const char *eq = memchr(w, '=', len);
             size_t slen = eq ? (size_t)(eq - w) : len;
-            if (c->ignore_unknown && !fr_did_you_mean(w, slen, m->flag_spellings, m->nflag_spellings)) {
-                i += skip_unknown_value(c, base, i, eq != NULL);
+            int rc = config_slip(c, w, len, slen);
+            if (rc)
+                return rc;
+            if (c->ignore_unknown) {
+                i += skip_unknown_values(c, base, i, eq != NULL);
                 continue;
             }
             fr_buf_puts(r, "unknown flag ");
@@ -763,7 +828,10 @@ static __attribute__((unused)) int ref_config_argv(ref_cfgin *c, size_t argc, co
     }
     c->store.len = o;
     memset(c->store.p + o, 0, 8);
-    return interpret(c);
+    c->from_argv = true;
+    int rc = interpret(c);
+    c->from_argv = false;
+    return rc;
 }
 
 static void ref_cfgin_free(ref_cfgin *c)

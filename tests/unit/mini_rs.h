@@ -7,6 +7,7 @@
 
 #include "ir.h"
 #include "eval.h"   /* (brings in src/config.h, the config reader) */
+#include "compile.h"   /* fr_ir_index_keys */
 
 typedef struct mini {
     fr_ruleset  rs;
@@ -68,7 +69,8 @@ static mini *mini_new(void)
     m->rs.nkeys = 8;
     m->rs.enums = m->enums;
     m->rs.nenums = 2;
-    if (!m->rs.arena || fr_spellmap_build(m->rs.arena, &m->rs, &m->map) < 0)
+    /* (the key name lookup: NAME=VALUE of a flag key is an error) */
+    if (!m->rs.arena || fr_ir_index_keys(&m->rs) < 0 || fr_spellmap_build(m->rs.arena, &m->rs, &m->map) < 0)
         abort();
     return m;
 }

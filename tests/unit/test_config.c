@@ -144,9 +144,53 @@ static void test_program_words(void **state)
     /* a near miss of a key name among the leading assignments */
     assert_int_equal(rd(f, "SGLANG_MORI_NUMS=8 python x.py"), 1);
     assert_non_null(strstr(reason(f), "did you mean 'SGLANG_MORI_NUM'"));
-    /* NAME=VALUE for a flag key is not a flag */
-    assert_int_equal(rd(f, "tp_size=4 --tp 2"), 0);
+    /* NAME=VALUE for a flag key is not a flag, and no unrelated
+     * environment either */
+    assert_int_equal(rd(f, "tp_size=4 --tp 2"), 1);
+    assert_string_equal(reason(f), "'tp_size' is a flag, not an env or fact key: write --tp-size 4");
+    assert_int_equal(rd(f, "--tp 2 enable_dp_attention=0"), 1);
+    assert_string_equal(reason(f),
+                        "'enable_dp_attention' is a flag, not an env or fact key: write --enable-dp-attention=0");
+    assert_int_equal(rd(f, "python x.py model_path='a b'"), 1);
+    assert_string_equal(reason(f), "'model_path' is a flag, not an env or fact key: write --model-path 'a b'");
+    /* a whole launch line quoted as one program word */
+    assert_int_equal(rd(f, "'python -m x --tp-size 11'"), 1);
+    assert_string_equal(reason(f), "the word 'python -m x --tp-size 11' holds a whole command line: "
+                                   "write it without the quotes");
+    assert_int_equal(rd(f, "'python x.py' --tp 2"), 0);
+    assert_int_equal(rd(f, "\"a\t--b\""), 1);
+    /* help asked for inside a config */
+    assert_int_equal(rd(f, "python -h"), 1);
+    assert_string_equal(reason(f), "'-h' is not a flag of the rules (it is read as a word of the config); "
+                                   "for the command's help: flagrule check --help");
+}
+
+static void test_ignore_unknown(void **state)
+{
+    fx *f = *state;
+    f->c.ignore_unknown = true;
+    /* a near miss of a declared flag is skipped too, with every value word */
+    assert_int_equal(rd(f, "--tp-sise 3 --cuda-graph-bs 1 2 -4 x --tp 2 --model-paths"), 0);
+    assert_int_equal(f->c.ngiven, 1);
     assert_int_equal(f->input[0].i, 2);
+    /* NAME=VALUE of an env/fact key is no value of it; --x=1 takes none */
+    assert_int_equal(rd(f, "--x 1 SGLANG_MORI_NUM=3 --y=2 model_architecture=A"), 0);
+    assert_int_equal(f->input[6].i, 3);
+    assert_string_equal(f->input[7].s, "A");
+    assert_int_equal(rd(f, "--x=1 2"), 1);
+    assert_string_equal(reason(f), "unexpected argument '2'");
+    /* slips that stay invalid */
+    assert_int_equal(rd(f, "--tp 2 --help"), 1);
+    assert_string_equal(reason(f), "'--help' is not a flag of the rules (it is read as a word of the config); "
+                                   "for the command's help: flagrule check --help");
+    assert_int_equal(rd(f, "--tp 2 -h"), 1);
+    assert_int_equal(rd(f, "--=5"), 1);
+    assert_string_equal(reason(f), "empty flag name in '--=5'");
+    assert_int_equal(rd(f, "--tp 2 -=5"), 1);
+    assert_string_equal(reason(f), "empty flag name in '-=5'");
+    f->c.ignore_unknown = false;
+    assert_int_equal(rd(f, "--=5"), 1);
+    assert_string_equal(reason(f), "empty flag name in '--=5'");
 }
 
 static void test_invalid(void **state)
@@ -230,6 +274,15 @@ static void test_argv(void **state)
     for (int k = 0; k < 8; k++)
         f->given[k] = 0;
     assert_int_equal(fr_config_argv(&f->c, 0, NULL), 0);
+    /* a whole launch line as one argument */
+    const char *line[] = { "python -m x --tp-size 11" };
+    assert_int_equal(fr_config_argv(&f->c, 1, line), 1);
+    assert_string_equal(reason(f), "the word 'python -m x --tp-size 11' holds a whole command line: give its "
+                                   "words as separate arguments, or the line on standard input");
+    /* (a line read after it is told apart again) */
+    assert_int_equal(rd(f, "\"python -m x --tp-size 11\""), 1);
+    assert_string_equal(reason(f), "the word 'python -m x --tp-size 11' holds a whole command line: "
+                                   "write it without the quotes");
 }
 
 static void test_spellmap(void **state)
@@ -278,6 +331,9 @@ static const char *const fz_tokens[] = {
     "python", "-m", "sglang.launch_server", "x", "'a b'", "\"q\\\"x\"", "a\\ b", "#c", "'", "\"", "\\",
     "'--tp-size'", "--tp-size\\=3", "\"--deepep-mode\"=auto", "''", "\"\"", "'x'\"y\"z", "a#b",
     "\"a\\$b\\`c\\\\d\\e\"", "--model-path'=q'", "$HOME", "\\\n",
+    /* help, empty names, a launch line as one word, flag keys as NAME=VALUE */
+    "--help", "-h", "-=2", "--==", "'python -m x --tp 2'", "\"a --b\"", "deepep_mode=auto",
+    "enable_dp_attention=true",
 };
 
 static uint64_t fz_next(uint64_t *x)
@@ -448,6 +504,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_basic_flags, setup, teardown),
         cmocka_unit_test_setup_teardown(test_quoting, setup, teardown),
         cmocka_unit_test_setup_teardown(test_program_words, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ignore_unknown, setup, teardown),
         cmocka_unit_test_setup_teardown(test_invalid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_argv, setup, teardown),
         cmocka_unit_test_setup_teardown(test_spellmap, setup, teardown),
