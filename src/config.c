@@ -583,6 +583,10 @@ static int split_general(fr_cfgin *c, char *out, size_t len, size_t from)
             }
             if (ch == '\\') {
                 if (i + 1 >= len) {          /* trailing backslash: literal, as sh -c */
+                    if (o == start)
+                        /* a word of its own: a continued line of a pasted script */
+                        return invalid(c, "the line ends with a lone '\\' (a shell line continuation): "
+                                          "a config is one line; join it with the next");
                     out[o++] = '\\';
                     i++;
                 } else if (out[i + 1] == '\n') {

@@ -32,6 +32,8 @@ CLI_TESTS = \
 	tests/cli/check-regex-utf.t \
 	tests/cli/check-regex-utf-text.t \
 	tests/cli/doc-rule-twice.t \
+	tests/cli/check-stream-continued.t \
+	tests/cli/check-stream-continued-text.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \

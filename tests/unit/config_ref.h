@@ -398,6 +398,9 @@ static int split_line(ref_cfgin *c, const char *line, size_t len)
                 break;
             if (ch == '\\') {
                 if (i + 1 >= len) {          /* trailing backslash: literal, as sh -c */
+                    if (o == start)          /* (a word of its own: a continued line) */
+                        return invalid(c, "the line ends with a lone '\\' (a shell line continuation): "
+                                          "a config is one line; join it with the next");
                     out[o++] = '\\';
                     i++;
                 } else if (line[i + 1] == '\n') {
