@@ -2297,13 +2297,30 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
     }
     for (const ast_vlist *v = d->cli; v; v = v->next) {
         const char *s = v->v.s;
-        bool ok = v->v.len >= 2 && s[0] == '-' && strlen(s) == v->v.len;
+        bool ok = strlen(s) == v->v.len;
         for (uint32_t i = 0; ok && i < v->v.len; i++)
             if (s[i] == '=' || s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 0x20)
                 ok = false;
         if (!ok) {
             fr_diag *g = err(k, v->v.pos, "bad CLI spelling \"%s\"", s);
-            hint(k, g, "a spelling starts with '-' and has no spaces or '=', e.g. \"--tp-size\" or \"--tp\"");
+            hint(k, g, "a spelling has no spaces, control characters or '=', e.g. \"--tp-size\" or \"--tp\"");
+            continue;
+        }
+        if (v->v.len < 3 || s[0] != '-' || s[1] != '-' || s[2] == '-') {
+            /* a config reads only words starting with "--" as flags: the
+             * words before the first one are program words, skipped */
+            char buf[64];
+            fr_diag *g = err(k, v->v.pos, "a CLI spelling is '--' and a name, not %s", quoted(k, v->v.pos, buf, sizeof buf));
+            const char *name = s;
+            while (*name == '-')
+                name++;
+            if (*name && name - s >= 2)
+                hint(k, g, "write \"--%s\"", name);
+            else if (*name)
+                hint(k, g, "a config reads only words starting with '--' as flags (the words before the first "
+                           "one are the program's): write \"--%s\"", name);
+            else
+                hint(k, g, "e.g. \"--tp-size\" or \"--tp\"");
             continue;
         }
         const char *in = intern(k, s, v->v.len);
