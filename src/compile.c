@@ -2510,10 +2510,15 @@ static void p1_alias_targets(cc *k, const ast_alias *const *als)
             if (a2 == NONE) {
                 const ast_alias *al = als[cur];
                 k->file = k->alias_locs[cur].file;
-                if (al->target.hyphen)
-                    hyphen_key(k, al->target.pos, al->target.s);
+                if (al->target.hyphen) {
+                    hyphen_key(k, al->target.pos, t);
+                    break;
+                }
+                const char *m = fr_did_you_mean(t, strlen(t), k->keycands, k->nkeycands);
+                if (m && strcmp(m, al->name.s) != 0)   /* (not the alias itself) */
+                    err(k, al->target.pos, "unknown key '%s'; did you mean '%s'?", t, m);
                 else
-                    unknown_key(k, al->target.pos, al->target.s);
+                    err(k, al->target.pos, "unknown key '%s'", t);
                 break;
             }
             if (state[a2] == AL_DONE) {
@@ -2877,6 +2882,17 @@ static void pass1(cc *k)
 static void pass1_late(cc *k)
 {
     fr_ruleset *rs = k->rs;
+    /* did-you-mean candidates (an alias's unknown target has them too) */
+    k->nkeycands = rs->nkeys + rs->naliases;
+    k->keycands = calloc(k->nkeycands + 1, sizeof *k->keycands);
+    if (!k->keycands) {
+        nomem(k);
+        return;
+    }
+    for (uint32_t i = 0; i < rs->nkeys; i++)
+        k->keycands[i] = rs->keys[i].name;
+    for (uint32_t i = 0; i < rs->naliases; i++)
+        k->keycands[rs->nkeys + i] = rs->alias_names[i];
     const ast_alias **als = calloc(rs->naliases + 1, sizeof *als);
     if (!als) {
         nomem(k);
@@ -2893,17 +2909,6 @@ static void pass1_late(cc *k)
         const char *stem = file_stem(fr_sources_path(rs->sources, k->file), &stemlen);
         p1_unnamed(k, &k->unnamed[i].s->u.rule, k->unnamed[i].id, stem, stemlen);
     }
-    /* did-you-mean candidates */
-    k->nkeycands = rs->nkeys + rs->naliases;
-    k->keycands = calloc(k->nkeycands + 1, sizeof *k->keycands);
-    if (!k->keycands) {
-        nomem(k);
-        return;
-    }
-    for (uint32_t i = 0; i < rs->nkeys; i++)
-        k->keycands[i] = rs->keys[i].name;
-    for (uint32_t i = 0; i < rs->naliases; i++)
-        k->keycands[rs->nkeys + i] = rs->alias_names[i];
     p1_clinames(k);
 }
 
