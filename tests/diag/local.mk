@@ -9,6 +9,7 @@ DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
+	tests/diag/cases/rule-name-dot.rules \
 	tests/diag/cases/non-ascii.rules \
 	tests/diag/cases/chained-comparison.rules \
 	tests/diag/cases/alias-unknown-key.rules \
