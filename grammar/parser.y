@@ -42,6 +42,7 @@ uint32_t frl_skip_block(fr_parse_ctx *ctx, size_t p, bool test);
 #include "ir.h"
 #include "misspell.h"
 
+/* (ctx->reduced: the operands of a chained comparison, for its message) */
 #define YYLLOC_DEFAULT(Cur, Rhs, N)                             \
     do {                                                        \
         if (N) {                                                \
@@ -50,6 +51,7 @@ uint32_t frl_skip_block(fr_parse_ctx *ctx, size_t p, bool test);
         } else {                                                \
             (Cur).start = (Cur).end = YYRHSLOC(Rhs, 0).end;     \
         }                                                       \
+        ctx->reduced = (Cur);                                   \
     } while (0)
 
 static int  yylex(YYSTYPE *lval, YYLTYPE *lloc, fr_parse_ctx *ctx);
@@ -743,9 +745,21 @@ static const char *stmt_word(uint8_t kind)
     }
 }
 
+static bool is_comparison(int t)
+{
+    return t == '=' || t == EQ || t == NE || t == '<' || t == LE || t == '>' || t == GE || t == K_IN
+        || t == K_NOT || t == '~';
+}
+
 /* Statement and block bookkeeping for the messages and the virtual ';'. */
 static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
 {
+    if (is_comparison(ctx->prev_tok) && ctx->prev_tok != K_NOT) {
+        /* a comparison operator was shifted (its left side reduced last) */
+        ctx->cmp_left = ctx->reduced;
+        ctx->cmp_op.start = ctx->prev_tok == K_IN && ctx->before_tok == K_NOT ? ctx->before_start : ctx->prev_start;
+        ctx->cmp_op.end = ctx->prev_end;
+    }
     ctx->la_stmt_start = ctx->at_stmt_start;
     ctx->before_tok = ctx->prev_tok;
     ctx->before_start = ctx->prev_start;
@@ -1008,6 +1022,12 @@ static bool has(const expset *e, yysymbol_kind_t k)
 
 #define CH(c) YYTRANSLATE(c)
 
+static bool is_comparison_kind(yysymbol_kind_t k)
+{
+    return k == CH('=') || k == YYSYMBOL_EQ || k == YYSYMBOL_NE || k == CH('<') || k == YYSYMBOL_LE
+        || k == CH('>') || k == YYSYMBOL_GE || k == YYSYMBOL_K_IN || k == YYSYMBOL_K_NOT || k == CH('~');
+}
+
 /* "a, b or c" from the expected set, grouping operators and expression starts. */
 static void list_expected(const expset *e, char *buf, size_t n)
 {
@@ -1118,7 +1138,7 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
     const char *hint = NULL;
     static const char *const stmt_keywords[] = { "flag", "env", "fact", "alias", "rule", "test", "doc" };
     const char *kw_hint;
-    char kw_buf[128];
+    char kw_buf[128], chain_buf[256];
     /* the token before the lookahead (the lookahead went through track()) */
     int prev = ctx->before_tok;
     uint32_t prev_end = ctx->before_end;
@@ -1236,6 +1256,24 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         hint = "a test block is named: test \"NAME\" { CONFIG => EXPECTATIONS; ... }";
         ctx->swallowing = true;
         ctx->swallow_depth = 1;   /* (its '{' is the token in error) */
+    } else if (is_comparison_kind(la) && has(&e, CH('+')) && !has(&e, la)) {
+        /* 'a < 1 < 2': a comparison after a comparison's right side */
+        ast_pos l = ctx->cmp_left, op = ctx->cmp_op, mid = ctx->reduced;
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "comparisons do not chain: %s after a comparison", got);
+        if (l.start >= ctx->stmt_start && l.start < l.end && l.end <= op.start && op.start < op.end
+            && op.end <= mid.start && mid.start < mid.end && mid.end <= loc.start
+            && l.end - l.start <= 40 && mid.end - mid.start <= 40 && loc.end - loc.start <= 3
+            && !on_later_line(ctx, l.start, l.end) && !on_later_line(ctx, op.start, op.end)
+            && !on_later_line(ctx, mid.start, mid.end)) {
+            snprintf(chain_buf, sizeof chain_buf, "join two comparisons with '&': '%.*s %.*s %.*s & %.*s %.*s%s ...'",
+                     (int)(l.end - l.start), ctx->text + l.start, (int)(op.end - op.start), ctx->text + op.start,
+                     (int)(mid.end - mid.start), ctx->text + mid.start, (int)(mid.end - mid.start),
+                     ctx->text + mid.start, (int)(loc.end - loc.start), ctx->text + loc.start,
+                     la == YYSYMBOL_K_NOT ? " in" : "");
+            hint = chain_buf;
+        } else {
+            hint = "join two comparisons with '&', e.g. 'a < b & b < c'";
+        }
     } else {
         list_expected(&e, exp, sizeof exp);
         /* a name where keywords may go: the nearest of them ('eror' ->

@@ -85,7 +85,8 @@ fr_compiler *fr_compiler_new(void);
 void         fr_compiler_free(fr_compiler **c);
 
 /* Adds a file, or a directory (its *.rules files, in byte order of names).
- * A file that cannot be read is an error diagnostic (returns FR_EIO). */
+ * A file that cannot be read is an error diagnostic (returns FR_EIO).  A file
+ * or directory added already (same st_dev and st_ino) is skipped (FR_OK). */
 fr_rc fr_compiler_add_path(fr_compiler *c, const char *path);
 /* Adds source text under a display name (the text is copied). */
 fr_rc fr_compiler_add_text(fr_compiler *c, const char *name, const char *text, size_t len);

@@ -291,6 +291,8 @@ typedef struct fr_parse_ctx {
     ast_case    *cases_head, *cases_tail;   /* the test block being parsed */
     uint32_t     ncases;
     uint32_t     err_at;        /* the token of the last syntax error */
+    ast_pos      reduced;       /* the last grammar reduction's span (YYLLOC_DEFAULT) */
+    ast_pos      cmp_left, cmp_op;  /* the last comparison shifted: its left side, operator */
     uint32_t     list_depth;    /* braces of enum types and sets */
     bool         swallowing;    /* after a misplaced block's error: its tokens are dropped */
     uint32_t     swallow_depth; /* braces open in it (0: its '{' not seen yet) */

@@ -51,6 +51,8 @@ struct fr_compiler {
     unsigned     helpers;     /* helper threads started (fr_compiler_helpers) */
     uint32_t    *files;       /* file ids added, in order */
     size_t       nfiles, capfiles;
+    struct fileid *loaded;    /* files and directories added (a hash set) */
+    size_t       nloaded, caploaded;
 };
 
 /* ---- the compiler object ---------------------------------------------------- */
@@ -81,6 +83,7 @@ void fr_compiler_free(fr_compiler **cp)
     fr_diags_free(&c->diags);
     fr_sources_unref(&c->src);
     free(c->files);
+    free(c->loaded);
     free(c);
     *cp = NULL;
 }
@@ -176,6 +179,53 @@ static fr_rc io_error(fr_compiler *c, const char *path, const char *what, int er
     return FR_EIO;
 }
 
+/* ---- files and directories loaded once ------------------------------------------------ */
+
+/* A file or directory by identity: the same file named twice (-r a.rules -r
+ * ./a.rules, FLAGRULE_PATH overlapping -r) or a directory reached again
+ * through a symbolic link (a loop: d/self -> ../d) is loaded once. */
+struct fileid {
+    dev_t dev;
+    ino_t ino;
+    bool  used;
+};
+
+static size_t fileid_slot(const struct fileid *t, size_t cap, dev_t dev, ino_t ino)
+{
+    uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 32 | (uint64_t)dev >> 32)) * 0x9e3779b97f4a7c15ull;
+    size_t i = (size_t)(h >> 32) & (cap - 1);
+    while (t[i].used && !(t[i].dev == dev && t[i].ino == ino))
+        i = (i + 1) & (cap - 1);
+    return i;
+}
+
+/* Records st's file; 1 if it was recorded before, 0 if not, -1 out of memory. */
+static int loaded_before(fr_compiler *c, const struct stat *st)
+{
+    if (c->caploaded && c->loaded[fileid_slot(c->loaded, c->caploaded, st->st_dev, st->st_ino)].used)
+        return 1;
+    if (2 * (c->nloaded + 1) > c->caploaded) {
+        size_t cap = c->caploaded ? 2 * c->caploaded : 16;
+        struct fileid *t = calloc(cap, sizeof *t);
+        if (!t) {
+            c->oom = true;
+            return -1;
+        }
+        for (size_t i = 0; i < c->caploaded; i++)
+            if (c->loaded[i].used)
+                t[fileid_slot(t, cap, c->loaded[i].dev, c->loaded[i].ino)] = c->loaded[i];
+        free(c->loaded);
+        c->loaded = t;
+        c->caploaded = cap;
+    }
+    struct fileid *e = &c->loaded[fileid_slot(c->loaded, c->caploaded, st->st_dev, st->st_ino)];
+    e->dev = st->st_dev;
+    e->ino = st->st_ino;
+    e->used = true;
+    c->nloaded++;
+    return 0;
+}
+
 /* Reads a regular file into memory and adds it. */
 static fr_rc add_file(fr_compiler *c, const char *path)
 {
@@ -191,6 +241,11 @@ static fr_rc add_file(fr_compiler *c, const char *path)
     if (S_ISDIR(st.st_mode)) {
         close(fd);
         return io_error(c, path, "is a directory (expected a rule file)", 0);
+    }
+    int seen = loaded_before(c, &st);
+    if (seen) {
+        close(fd);
+        return seen < 0 ? FR_ENOMEM : FR_OK;
     }
     if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > FR_MAX_FILE) {
         close(fd);
@@ -304,6 +359,12 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     DIR *d = opendir(path);
     if (!d)
         return io_error(c, path, "cannot open directory", errno);
+    struct stat dst;
+    int seen = fstat(dirfd(d), &dst) == 0 ? loaded_before(c, &dst) : 0;
+    if (seen) {
+        closedir(d);
+        return seen < 0 ? FR_ENOMEM : FR_OK;
+    }
     char **names = NULL;
     size_t n = 0, cap = 0;
     fr_rc rc = FR_OK;
@@ -2297,13 +2358,30 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
     }
     for (const ast_vlist *v = d->cli; v; v = v->next) {
         const char *s = v->v.s;
-        bool ok = v->v.len >= 2 && s[0] == '-' && strlen(s) == v->v.len;
+        bool ok = strlen(s) == v->v.len;
         for (uint32_t i = 0; ok && i < v->v.len; i++)
             if (s[i] == '=' || s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 0x20)
                 ok = false;
         if (!ok) {
             fr_diag *g = err(k, v->v.pos, "bad CLI spelling \"%s\"", s);
-            hint(k, g, "a spelling starts with '-' and has no spaces or '=', e.g. \"--tp-size\" or \"--tp\"");
+            hint(k, g, "a spelling has no spaces, control characters or '=', e.g. \"--tp-size\" or \"--tp\"");
+            continue;
+        }
+        if (v->v.len < 3 || s[0] != '-' || s[1] != '-' || s[2] == '-') {
+            /* a config reads only words starting with "--" as flags: the
+             * words before the first one are program words, skipped */
+            char buf[64];
+            fr_diag *g = err(k, v->v.pos, "a CLI spelling is '--' and a name, not %s", quoted(k, v->v.pos, buf, sizeof buf));
+            const char *name = s;
+            while (*name == '-')
+                name++;
+            if (*name && name - s >= 2)
+                hint(k, g, "write \"--%s\"", name);
+            else if (*name)
+                hint(k, g, "a config reads only words starting with '--' as flags (the words before the first "
+                           "one are the program's): write \"--%s\"", name);
+            else
+                hint(k, g, "e.g. \"--tp-size\" or \"--tp\"");
             continue;
         }
         const char *in = intern(k, s, v->v.len);
@@ -2432,10 +2510,15 @@ static void p1_alias_targets(cc *k, const ast_alias *const *als)
             if (a2 == NONE) {
                 const ast_alias *al = als[cur];
                 k->file = k->alias_locs[cur].file;
-                if (al->target.hyphen)
-                    hyphen_key(k, al->target.pos, al->target.s);
+                if (al->target.hyphen) {
+                    hyphen_key(k, al->target.pos, t);
+                    break;
+                }
+                const char *m = fr_did_you_mean(t, strlen(t), k->keycands, k->nkeycands);
+                if (m && strcmp(m, al->name.s) != 0)   /* (not the alias itself) */
+                    err(k, al->target.pos, "unknown key '%s'; did you mean '%s'?", t, m);
                 else
-                    unknown_key(k, al->target.pos, al->target.s);
+                    err(k, al->target.pos, "unknown key '%s'", t);
                 break;
             }
             if (state[a2] == AL_DONE) {
@@ -2799,6 +2882,17 @@ static void pass1(cc *k)
 static void pass1_late(cc *k)
 {
     fr_ruleset *rs = k->rs;
+    /* did-you-mean candidates (an alias's unknown target has them too) */
+    k->nkeycands = rs->nkeys + rs->naliases;
+    k->keycands = calloc(k->nkeycands + 1, sizeof *k->keycands);
+    if (!k->keycands) {
+        nomem(k);
+        return;
+    }
+    for (uint32_t i = 0; i < rs->nkeys; i++)
+        k->keycands[i] = rs->keys[i].name;
+    for (uint32_t i = 0; i < rs->naliases; i++)
+        k->keycands[rs->nkeys + i] = rs->alias_names[i];
     const ast_alias **als = calloc(rs->naliases + 1, sizeof *als);
     if (!als) {
         nomem(k);
@@ -2815,17 +2909,6 @@ static void pass1_late(cc *k)
         const char *stem = file_stem(fr_sources_path(rs->sources, k->file), &stemlen);
         p1_unnamed(k, &k->unnamed[i].s->u.rule, k->unnamed[i].id, stem, stemlen);
     }
-    /* did-you-mean candidates */
-    k->nkeycands = rs->nkeys + rs->naliases;
-    k->keycands = calloc(k->nkeycands + 1, sizeof *k->keycands);
-    if (!k->keycands) {
-        nomem(k);
-        return;
-    }
-    for (uint32_t i = 0; i < rs->nkeys; i++)
-        k->keycands[i] = rs->keys[i].name;
-    for (uint32_t i = 0; i < rs->naliases; i++)
-        k->keycands[rs->nkeys + i] = rs->alias_names[i];
     p1_clinames(k);
 }
 

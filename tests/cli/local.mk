@@ -52,6 +52,7 @@ CLI_TESTS = \
 	tests/cli/check-argv-invalid.t \
 	tests/cli/check-argv-missing.t \
 	tests/cli/check-argv-ok.t \
+	tests/cli/check-rules-twice.t \
 	tests/cli/check-argv-warning.t \
 	tests/cli/check-bad-format.t \
 	tests/cli/check-compact-errors.t \

@@ -9,6 +9,11 @@ DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
+	tests/diag/cases/rule-name-dot.rules \
+	tests/diag/cases/non-ascii.rules \
+	tests/diag/cases/chained-comparison.rules \
+	tests/diag/cases/alias-unknown-key.rules \
+	tests/diag/cases/cli-spelling.rules \
 	tests/diag/cases/bad-escape.rules \
 	tests/diag/cases/c-operators.rules \
 	tests/diag/cases/colon-equals.rules \
