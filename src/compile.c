@@ -1338,6 +1338,37 @@ static uint32_t c_compare(cc *k, const ast_expr *e)
     return node(k, e->op, ty(FR_T_BOOL), a, b, e->pos);
 }
 
+/* Lint: int arithmetic that fails every config that evaluates it (a
+ * run-time error): by a constant zero, or of two constants that overflow. */
+static void lint_const_fault(cc *k, const ast_expr *e, uint32_t a, uint32_t b)
+{
+    const fr_node *na = &k->rs->nodes[a], *nb = &k->rs->nodes[b];
+    if (nb->op != FR_OP_CONST || k->consts[nb->a].is_null)
+        return;
+    int64_t y = k->consts[nb->a].i, r;
+    const char *what = NULL;
+    if ((e->op == FR_OP_DIV || e->op == FR_OP_MOD) && y == 0)
+        what = e->op == FR_OP_DIV ? "division by zero" : "remainder by zero";
+    else if (na->op == FR_OP_CONST && !k->consts[na->a].is_null) {
+        int64_t x = k->consts[na->a].i;
+        bool ovf = false;
+        switch (e->op) {
+        case FR_OP_ADD: ovf = __builtin_add_overflow(x, y, &r); break;
+        case FR_OP_SUB: ovf = __builtin_sub_overflow(x, y, &r); break;
+        case FR_OP_MUL: ovf = __builtin_mul_overflow(x, y, &r); break;
+        case FR_OP_DIV: case FR_OP_MOD: ovf = x == INT64_MIN && y == -1; break;
+        default: break;
+        }
+        if (ovf)
+            what = "integer overflow";
+    }
+    if (!what)
+        return;
+    fr_diag *g = lint_warn(k, e->pos, "%s: this '%s' fails every config that evaluates it (a run-time error)",
+                           what, fr_op_text((fr_op)e->op));
+    hint(k, g, "a config that evaluates it gets the status error, whatever its values");
+}
+
 static uint32_t c_binary(cc *k, const ast_expr *e)
 {
     switch (e->op) {
@@ -1357,6 +1388,8 @@ static uint32_t c_binary(cc *k, const ast_expr *e)
         if (!need(k, a, e->u.bin.l, want, what) || !need(k, b, e->u.bin.r, want, what))
             return NONE;
     }
+    if (want == FR_T_INT)
+        lint_const_fault(k, e, a, b);
     return node(k, e->op, ty(want), a, b, e->pos);
 }
 

@@ -858,6 +858,42 @@ static void collect_arith_keys(search *s, uint32_t n, int known, int64_t c, int 
     int ar = fr_op_arity((fr_op)nd->op);
     if (nd->op == FR_OP_CONST)
         return;
+    if (ar == 2 && known) {
+        /* one side constant: the other side's value that gives c, and for
+         * '/' the neighbours' (x / 2 > 1 needs x = 4, not a value near 1) */
+        fr_val d;
+        for (int side = 0; side < 2; side++) {
+            uint32_t other = side ? nd->a : nd->b, self = side ? nd->b : nd->a;
+            if (!const_eval(s->rs, other, 0, &d) || d.is_null)
+                continue;
+            int64_t x, y;
+            switch ((fr_op)nd->op) {
+            case FR_OP_ADD:
+                if (!__builtin_sub_overflow(c, d.i, &x))
+                    collect_arith_keys(s, self, 1, x, depth + 1);
+                break;
+            case FR_OP_SUB:   /* self - d = c, or d - self = c */
+                if (!(side ? __builtin_sub_overflow(d.i, c, &x) : __builtin_add_overflow(c, d.i, &x)))
+                    collect_arith_keys(s, self, 1, x, depth + 1);
+                break;
+            case FR_OP_MUL:
+                if (d.i != 0 && !(d.i == -1 && c == INT64_MIN)) {
+                    collect_arith_keys(s, self, 1, c / d.i, depth + 1);
+                    if (!__builtin_add_overflow(c / d.i, d.i > 0 ? 1 : -1, &y))
+                        collect_arith_keys(s, self, 1, y, depth + 1);
+                }
+                break;
+            case FR_OP_DIV:
+                if (!side)   /* self / d = c */
+                    for (int64_t j = -1; j <= 1; j++)
+                        if (!__builtin_add_overflow(c, j, &y) && !__builtin_mul_overflow(y, d.i, &x))
+                            collect_arith_keys(s, self, 1, x, depth + 1);
+                break;
+            default:
+                break;
+            }
+        }
+    }
     if (ar >= 1)
         collect_arith_keys(s, nd->a, known, c, depth + 1);
     if (ar == 2)

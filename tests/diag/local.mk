@@ -7,6 +7,8 @@ TEST_EXTENSIONS += .rules
 RULES_LOG_COMPILER = $(SHELL) $(srcdir)/tests/diag/run.sh
 DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
+	tests/diag/cases/constant-fault.rules \
+	tests/diag/cases/arith-examples.rules \
 	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
 	tests/diag/cases/rule-name-dot.rules \
