@@ -1052,10 +1052,22 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             return 0;
         } else {
             if (i + 1 >= nwords ||
-                (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' &&
-                 base[words[i + 1].off + 1] == '-')) {
+                (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' && base[words[i + 1].off + 1] == '-')) {
                 fr_buf_puts(r, "missing value for ");
                 fr_buf_put(r, w, slen);
+                return r->oom ? -1 : 1;
+            }
+            if (fr_option_like(base + words[i + 1].off, words[i + 1].len)) {
+                /* as argparse: `--model-path -x` is an error there */
+                fr_buf_puts(r, "missing value for ");
+                fr_buf_put(r, w, slen);
+                fr_buf_puts(r, ": ");
+                reason_value(r, base + words[i + 1].off, words[i + 1].len);
+                fr_buf_puts(r, " is read as an option (to give it as the value: ");
+                fr_buf_put(r, w, slen);
+                fr_buf_putc(r, '=');
+                fr_buf_put(r, base + words[i + 1].off, words[i + 1].len);
+                fr_buf_putc(r, ')');
                 return r->oom ? -1 : 1;
             }
             i = ++*pi;
@@ -1155,6 +1167,28 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
 }
 
 /* s starts with "--" (s has at least 2 readable bytes). */
+/* A word that Python's argparse reads as an option, not as the value of
+ * the flag before it: '-' and more, except a negative number (-5, -.5,
+ * -1.5) and a word with a blank. */
+int fr_option_like(const char *w, size_t n)
+{
+    if (n < 2 || w[0] != '-' || memchr(w, ' ', n))
+        return 0;
+    size_t i = 1, d1 = 0, d2 = 0;
+    while (i < n && w[i] >= '0' && w[i] <= '9')
+        i++, d1++;
+    if (i == n)
+        return 0;              /* -5 */
+    if (w[i] == '.') {
+        for (i++; i < n && w[i] >= '0' && w[i] <= '9'; i++)
+            d2++;
+        if (i == n && d2)
+            return 0;          /* -.5, -1.5 */
+    }
+    (void)d1;
+    return 1;
+}
+
 static inline int dashdash(const char *s)
 {
     uint16_t w, dd;
@@ -1323,8 +1357,8 @@ static int interpret(fr_cfgin *c, int program)
                     goto general;
                 v = base + words[i + 1].off;
                 vlen = words[i + 1].len;
-                if (vlen >= 2 && dashdash(v))
-                    goto general;
+                if (vlen >= 2 && v[0] == '-' && (sl->tkind != FR_T_INT || v[1] == '-'))
+                    goto general;   /* (as the fused reader) */
                 next = i + 1;
             } else {
                 size_t at = find_byte_padded(w, len, '=');
@@ -1613,7 +1647,9 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
                     v = qv;
                     vl = qvl;
                 }
-                if (vl >= 2 && dashdash(v))
+                /* (a value word that argparse reads as an option: the
+                 * general reader says so; an int's sign is its own) */
+                if (vl >= 2 && v[0] == '-' && (sl->tkind != FR_T_INT || v[1] == '-'))
                     goto rest;
             } else {
                 sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0);

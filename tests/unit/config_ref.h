@@ -2,6 +2,7 @@
  * (flagrule commit 92d88cc, src/config.c), renamed ref_*: the reference
  * test_config.c compares the reader with, on random lines.  Not built on
  * its own: included by test_config.c only. */
+#include <ctype.h>
 #ifndef CONFIG_REF_H
 #define CONFIG_REF_H
 #include <stdlib.h>
@@ -271,6 +272,36 @@ static __attribute__((unused)) int ref_config_value(const fr_ruleset *rs, uint32
 }
 
 /* ---- words ------------------------------------------------------------------------ */
+
+/* argparse's _parse_optional, for a word after a flag that takes a value:
+ * an option unless it is '-' alone, holds a blank, or matches its negative
+ * number pattern ^-\d+$|^-\d*\.\d+$ (written as that pattern reads). */
+static int ref_option_like(const char *w, size_t n)
+{
+    if (n == 0 || w[0] != '-' || n == 1)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (w[i] == ' ')
+            return 0;
+    /* ^-\d+$ */
+    size_t i = 1;
+    while (i < n && isdigit((unsigned char)w[i]))
+        i++;
+    if (i == n && i > 1)
+        return 0;
+    /* ^-\d*\.\d+$ */
+    i = 1;
+    while (i < n && isdigit((unsigned char)w[i]))
+        i++;
+    if (i < n && w[i] == '.') {
+        size_t j = i + 1;
+        while (j < n && isdigit((unsigned char)w[j]))
+            j++;
+        if (j == n && j > i + 1)
+            return 0;
+    }
+    return 1;
+}
 
 static int push_word(ref_cfgin *c, size_t off, size_t len)
 {
@@ -676,6 +707,18 @@ static int interpret(ref_cfgin *c)
                      base[c->words[i + 1].off + 1] == '-')) {
                     fr_buf_puts(r, "missing value for ");
                     fr_buf_put(r, w, slen);
+                    return r->oom ? -1 : 1;
+                }
+                if (ref_option_like(base + c->words[i + 1].off, c->words[i + 1].len)) {
+                    fr_buf_puts(r, "missing value for ");
+                    fr_buf_put(r, w, slen);
+                    fr_buf_puts(r, ": ");
+                    reason_value(r, base + c->words[i + 1].off, c->words[i + 1].len);
+                    fr_buf_puts(r, " is read as an option (to give it as the value: ");
+                    fr_buf_put(r, w, slen);
+                    fr_buf_putc(r, '=');
+                    fr_buf_put(r, base + c->words[i + 1].off, c->words[i + 1].len);
+                    fr_buf_putc(r, ')');
                     return r->oom ? -1 : 1;
                 }
                 i++;

@@ -318,6 +318,8 @@ static const char *const fz_tokens[] = {
     "1234567890123456789", "0012", "auto", "normal", "low_latency", "null", "None", "NULL", "nromal",
     "pplx", "deepep", "auto-round", "auto-roun", "none", "true", "false", "True", "/models/x",
     "a=b", "deepep_deepep_deepep_x", "low_latencz",
+    /* words argparse reads as an option after a flag, or as a value */
+    "-", "-a", "-.5", "-1.5", "-1.", "-1x", "-5", "-x.5", "'-y'", "\"-z\"", "'-a b'",
     /* ints around the 8-byte digit parse: lengths 1..9, bytes next to the
      * digits ('/' 0x2f, ':' 0x3a, '?' 0x3f, ';', '>') */
     "12345678", "1234567", "00000000", "99999999", "123456789", "07", "1/2", "12:", "7?", "4;4", "3>",
