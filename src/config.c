@@ -1167,28 +1167,6 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
 }
 
 /* s starts with "--" (s has at least 2 readable bytes). */
-/* A word that Python's argparse reads as an option, not as the value of
- * the flag before it: '-' and more, except a negative number (-5, -.5,
- * -1.5) and a word with a blank. */
-int fr_option_like(const char *w, size_t n)
-{
-    if (n < 2 || w[0] != '-' || memchr(w, ' ', n))
-        return 0;
-    size_t i = 1, d1 = 0, d2 = 0;
-    while (i < n && w[i] >= '0' && w[i] <= '9')
-        i++, d1++;
-    if (i == n)
-        return 0;              /* -5 */
-    if (w[i] == '.') {
-        for (i++; i < n && w[i] >= '0' && w[i] <= '9'; i++)
-            d2++;
-        if (i == n && d2)
-            return 0;          /* -.5, -1.5 */
-    }
-    (void)d1;
-    return 1;
-}
-
 static inline int dashdash(const char *s)
 {
     uint16_t w, dd;

@@ -99,8 +99,6 @@ typedef struct fr_cfgin {
  * (out of memory).  Values point into c->store, valid until the next call.
  * The caller resets input/given for the keys in given_keys afterwards. */
 int fr_config_line(fr_cfgin *c, const char *line, size_t len);
-/* A word that argparse reads as an option (not as a flag's value). */
-int fr_option_like(const char *w, size_t n);
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv);
 /* After an invalid config (1 returned, nothing read since): the whole reason,
  * its "did you mean" appended now; NULL when out of memory. */

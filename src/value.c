@@ -848,3 +848,25 @@ char *fr_value_format(const fr_value *v, bool repr)
         }
     return fr_buf_take(&b);
 }
+
+/* A word that Python's argparse reads as an option, not as the value of
+ * the flag before it: '-' and more, except a negative number (-5, -.5,
+ * -1.5) and a word with a blank. */
+int fr_option_like(const char *w, size_t n)
+{
+    if (n < 2 || w[0] != '-' || memchr(w, ' ', n))
+        return 0;
+    size_t i = 1;
+    while (i < n && w[i] >= '0' && w[i] <= '9')
+        i++;
+    if (i == n)
+        return 0;              /* -5 */
+    if (w[i] == '.') {
+        size_t f = ++i;
+        while (i < n && w[i] >= '0' && w[i] <= '9')
+            i++;
+        if (i == n && i > f)
+            return 0;          /* -.5, -1.5 */
+    }
+    return 1;
+}

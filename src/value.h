@@ -95,4 +95,7 @@ bool fr_set_contains(const fr_set *st, fr_val v);
  * U+FFFD (appended to b). */
 bool fr_utf8_valid(const char *s, size_t len);
 void fr_utf8_sanitize(fr_buf *b, const char *s, size_t len);
+/* A word that Python's argparse reads as an option, not as the value of
+ * the flag before it (the config reader; resolve's flags format). */
+int fr_option_like(const char *w, size_t n);
 #endif

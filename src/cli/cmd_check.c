@@ -1326,8 +1326,8 @@ int cmd_resolve(int argc, char **argv)
                         } else if (v.type == FR_BOOL && !v.is_null) {
                             fr_shell_quote(b, sp, strlen(sp));
                             fr_buf_puts(b, "=false");
-                        } else if (tlen >= 2 && text[0] == '-' && text[1] == '-') {
-                            /* a value that looks like a flag: --flag=--value */
+                        } else if (fr_option_like(text, tlen)) {
+                            /* a value argparse would read as an option: --flag=-value */
                             fr_buf tmpw = { 0 };
                             fr_buf_puts(&tmpw, sp);
                             fr_buf_putc(&tmpw, '=');

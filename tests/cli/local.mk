@@ -35,6 +35,7 @@ CLI_TESTS = \
 	tests/cli/check-stream-continued.t \
 	tests/cli/check-stream-continued-text.t \
 	tests/cli/check-value-option-like.t \
+	tests/cli/resolve-value-option-like.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
