@@ -410,9 +410,24 @@ static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t 
     return 1;
 }
 
+/* An env key of type string takes its text as it is: a variable is set or
+ * not, and a set one is text, even 'None' or 'null' (os.environ). */
+static int env_text(const fr_ruleset *rs, uint32_t k, const char *s, size_t len, fr_val *out)
+{
+    const fr_key *key = &rs->keys[k];
+    if (key->kind != FR_KEY_ENV || key->type.kind != FR_T_STRING)
+        return 0;
+    out->i = (int64_t)len;
+    out->s = s;
+    out->is_null = 0;
+    return 1;
+}
+
 int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
                     fr_val *out, fr_buf *reason)
 {
+    if (env_text(rs, k, s, len, out))
+        return 0;
     fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
     if (rc == FR_PARSE_OK)
         return 0;
@@ -1106,7 +1121,9 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             k = find_padded(m, w, eqi);
         if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
             fr_val val;
-            fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+            fr_parse_rc rc = env_text(rs, (uint32_t)k, w + eqi + 1, len - eqi - 1, &val)
+                                 ? FR_PARSE_OK
+                                 : parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
             if (rc != FR_PARSE_OK) {
                 bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r, c);
                 return r->oom ? -1 : 1;

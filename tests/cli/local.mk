@@ -36,6 +36,8 @@ CLI_TESTS = \
 	tests/cli/check-stream-continued-text.t \
 	tests/cli/check-value-option-like.t \
 	tests/cli/resolve-value-option-like.t \
+	tests/cli/check-env-text.t \
+	tests/cli/check-env-text-environ.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \
@@ -119,4 +121,5 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/failing.rules \
 	tests/cli/misc.rules \
 	tests/cli/moe.rules \
+	tests/cli/envtext.rules \
 	tests/cli/utf.rules
