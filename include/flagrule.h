@@ -194,12 +194,14 @@ const char *fr_result_invalid_reason(const fr_result *r);
 
 /* Messages: kind is FR_SEV_ERROR, FR_SEV_WARNING or FR_SEV_INFO.  Errors
  * include conflicts and oscillations (rule = the first rule involved) and
- * run-time errors (division by zero, regex limit).  Report order: rule order. */
+ * run-time errors (division by zero, regex limit).  Warnings include "input"
+ * ones (rule -1): an env key given a value of the wrong type, which keeps
+ * its default.  Report order: rule order, then the input warnings. */
 typedef struct fr_message {
     fr_severity severity;
     long        rule;      /* rule id, or -1 */
     const char *text;      /* interpolated message */
-    const char *kind;      /* "rule", "conflict", "oscillation", "runtime" */
+    const char *kind;      /* "rule", "conflict", "oscillation", "runtime", "input" */
 } fr_message;
 
 size_t            fr_result_nmessages(const fr_result *r, fr_severity sev);

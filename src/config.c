@@ -807,6 +807,50 @@ static inline void set_key(fr_cfgin *c, uint32_t k, fr_val v)
     }
 }
 
+/* An env key's value of the wrong type: the key takes its default (given
+ * so, as when the program reads the variable and falls back), and the
+ * text is noted for the evaluator's warning.  0, or -1 out of memory. */
+static int env_fallback(fr_cfgin *c, uint32_t k, size_t off, size_t len)
+{
+    uint32_t i = 0;
+    while (i < c->nfb && c->fb_key[i] != k)
+        i++;
+    if (i == c->nfb) {
+        if (c->nfb == c->capfb) {
+            uint32_t cap = c->capfb ? 2 * c->capfb : 4;
+            uint32_t *a = realloc(c->fb_key, cap * sizeof *a);
+            if (!a)
+                return -1;
+            c->fb_key = a;
+            if (!(a = realloc(c->fb_off, cap * sizeof *a)))
+                return -1;
+            c->fb_off = a;
+            if (!(a = realloc(c->fb_len, cap * sizeof *a)))
+                return -1;
+            c->fb_len = a;
+            c->capfb = cap;
+        }
+        c->nfb++;
+    }
+    c->fb_key[i] = k;
+    c->fb_off[i] = (uint32_t)off;
+    c->fb_len[i] = (uint32_t)len;
+    set_key(c, k, c->rs->keys[k].def);
+    return 0;
+}
+
+static void env_fallback_drop(fr_cfgin *c, uint32_t k)
+{
+    for (uint32_t i = 0; i < c->nfb; i++)
+        if (c->fb_key[i] == k) {
+            c->nfb--;
+            c->fb_key[i] = c->fb_key[c->nfb];
+            c->fb_off[i] = c->fb_off[c->nfb];
+            c->fb_len[i] = c->fb_len[c->nfb];
+            return;
+        }
+}
+
 static int is_assignment(const char *w, size_t len, size_t *eq)
 {
     if (len == 0 || !name_class[(unsigned char)w[0]] || (w[0] >= '0' && w[0] <= '9'))
@@ -1124,6 +1168,10 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             fr_parse_rc rc = env_text(rs, (uint32_t)k, w + eqi + 1, len - eqi - 1, &val)
                                  ? FR_PARSE_OK
                                  : parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+            if (rc != FR_PARSE_OK && rs->keys[k].kind == FR_KEY_ENV)
+                return env_fallback(c, (uint32_t)k, (size_t)(w + eqi + 1 - c->store.p), len - eqi - 1);
+            if (rc == FR_PARSE_OK && c->nfb)
+                env_fallback_drop(c, (uint32_t)k);   /* (a later value wins) */
             if (rc != FR_PARSE_OK) {
                 bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r, c);
                 return r->oom ? -1 : 1;
@@ -1380,7 +1428,8 @@ static int interpret(fr_cfgin *c, int program)
             if (!c->given[k]) {
                 c->given[k] = 1;
                 c->given_keys[c->ngiven++] = k;
-            }
+            } else if (c->nfb)
+                env_fallback_drop(c, k);   /* (a later value wins) */
         }
         i = next;
         continue;
@@ -1710,6 +1759,7 @@ static __attribute__((noinline)) int read_split(fr_cfgin *c, const char *line, s
 int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
+    c->nfb = 0;
     c->ngiven = 0;
     c->nres = 0;
     c->hint_cand = NULL;
@@ -1727,6 +1777,7 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
 {
     c->nwords = 0;
+    c->nfb = 0;
     c->ngiven = 0;
     c->nres = 0;
     c->hint_cand = NULL;
@@ -1762,6 +1813,11 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
 
 void fr_cfgin_free(fr_cfgin *c)
 {
+    free(c->fb_key);
+    free(c->fb_off);
+    free(c->fb_len);
+    c->fb_key = c->fb_off = c->fb_len = NULL;
+    c->nfb = c->capfb = 0;
     fr_buf_free(&c->store);
     fr_buf_free(&c->reason);
     free(c->words);

@@ -93,6 +93,11 @@ typedef struct fr_cfgin {
     const char *const *hint_cand;
     bool       ignore_unknown; /* skip flags the rules do not declare */
     bool       from_argv;      /* while fr_config_argv reads (for reasons) */
+    /* env keys given a value of the wrong type (NAME=abc for an int): they
+     * keep their default, as a program's EnvField.get() falls back to it;
+     * the evaluator warns.  Key, and the text at store.p + off. */
+    uint32_t  *fb_key, *fb_off, *fb_len;
+    uint32_t   nfb, capfb;
 } fr_cfgin;
 
 /* Reads one config.  Returns 0 (ok), 1 (invalid: c->reason holds why) or -1

@@ -1461,6 +1461,18 @@ static inline __attribute__((always_inline)) void emit_recs(fr_eval *ev, recsink
             rule_recs_base(ev, k, be[bi]);
 }
 
+/* The warnings of env values of the wrong type: those of the config's
+ * NAME=VALUE words, then those of the process environment for the keys the
+ * config does not give. */
+static void env_fallback_recs(const fr_eval *ev, recsink *k)
+{
+    for (uint32_t i = 0; i < ev->cfg.nfb; i++)
+        sink_add(k, FR_NORULE, 4, i, FR_SEV_WARNING);
+    for (uint32_t i = 0; i < ev->nenv_fb; i++)
+        if (!ev->given[ev->env_fb[i]])
+            sink_add(k, FR_NORULE, 4, ev->cfg.nfb + i, FR_SEV_WARNING);
+}
+
 static int rec_less(const fr_emit *a, const fr_emit *b)
 {
     if (a->rule != b->rule)
@@ -1489,6 +1501,29 @@ static void val_text(fr_eval *ev, fr_buf *b, uint32_t k, fr_val v)
 static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind)
 {
     const fr_ruleset *rs = ev->rs;
+    if (e->cls == 4) {
+        /* an env value of the wrong type: why, then the default used */
+        *kind = "input";
+        uint32_t key, len;
+        const char *text, *from = "";
+        if (e->idx < ev->cfg.nfb) {
+            key = ev->cfg.fb_key[e->idx];
+            text = ev->cfg.store.p + ev->cfg.fb_off[e->idx];
+            len = ev->cfg.fb_len[e->idx];
+        } else {
+            key = ev->env_fb[e->idx - ev->cfg.nfb];
+            text = ev->env_copies[key];
+            len = (uint32_t)strlen(text);
+            from = " in the environment";
+        }
+        fr_val dummy;
+        fr_config_value(rs, key, rs->keys[key].name, text, len, &dummy, b);
+        fr_buf_puts(b, from);
+        fr_buf_puts(b, "; its default ");
+        val_text(ev, b, key, rs->keys[key].def);
+        fr_buf_puts(b, " is used, as the program falls back to it");
+        return;
+    }
     const fr_rule *ru = &rs->rules[e->rule];
     *kind = "rule";
     switch (e->cls) {
@@ -1617,6 +1652,8 @@ static __attribute__((noinline)) int collect(fr_eval *ev)
     uint32_t nrules_recs = k.n;
     for (uint32_t i = 0; i < ev->noscs; i++)
         sink_add(&k, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+    if (ev->cfg.nfb | ev->nenv_fb)
+        env_fallback_recs(ev, &k);
     ev->nrecs = k.n;
     for (int sv = 0; sv < 3; sv++)
         ev->nmsgs[sv] = k.nm[sv];
@@ -1678,6 +1715,8 @@ void fr_eval_recs(fr_eval *ev)
         }
     for (uint32_t i = 0; i < ev->noscs; i++)
         sink_add(&k, ev->osc_rules[ev->oscs[i].first], 2, i, FR_SEV_ERROR);
+    if (ev->cfg.nfb | ev->nenv_fb)
+        env_fallback_recs(ev, &k);
     ev->nrecs = k.n;
     for (int sv = 0; sv < 3; sv++)
         ev->nmsgs[sv] = k.nm[sv];
@@ -1698,9 +1737,9 @@ void fr_eval_build_messages(fr_eval *ev)
         fr_message *m = &ev->msgs[e->sev][j];
         ev->msg_rec[e->sev][j] = i;
         m->severity = (fr_severity)e->sev;
-        m->rule = (long)e->rule;
+        m->rule = e->rule == FR_NORULE ? -1 : (long)e->rule;
         m->text = NULL;
-        m->kind = e->cls == 1 ? "conflict" : e->cls == 2 ? "oscillation"
+        m->kind = e->cls == 1 ? "conflict" : e->cls == 2 ? "oscillation" : e->cls == 4 ? "input"
                   : (e->cls == 0 && fr_rule_rt(ev, e->rule)) ? "runtime" : "rule";
     }
     ev->msgs_ready = 1;
@@ -2370,8 +2409,6 @@ static const fr_result *after_read(fr_eval *ev, int rc)
     }
     if (rc > 0)
         return finish_invalid(ev, ev->cfg.reason.p ? ev->cfg.reason.p : "invalid config");
-    if (ev->env_bad && !ev->given[ev->env_bad_key])
-        return finish_invalid(ev, ev->env_bad);
     apply_environ(ev);
     if (evaluate(ev) < 0)
         return NULL;
@@ -2413,9 +2450,7 @@ static void env_clear(fr_eval *ev)
             free(ev->env_copies[i]);
             ev->env_copies[i] = NULL;
         }
-    free(ev->env_bad);
-    ev->env_bad = NULL;
-    ev->nenv_keys = 0;
+    ev->nenv_keys = ev->nenv_fb = 0;
     if (ev->env_set)
         memset(ev->env_set, 0, ev->rs->nkeys);
 }
@@ -2438,19 +2473,14 @@ static int env_snapshot(fr_eval *ev)
         memcpy(copy, v, n + 1);
         ev->env_copies[k] = copy;
         fr_buf why = { 0 };
-        char what[512];
-        snprintf(what, sizeof what, "%s (from the environment)", key->name);
-        if (fr_config_value(rs, k, what, copy, n, &ev->env_val[k], &why)) {
-            if (!ev->env_bad) {
-                ev->env_bad = fr_buf_take(&why);
-                if (!ev->env_bad)
-                    return -1;
-                ev->env_bad_key = k;
-            } else
-                fr_buf_free(&why);
+        int bad = fr_config_value(rs, k, key->name, copy, n, &ev->env_val[k], &why);
+        fr_buf_free(&why);
+        if (bad) {
+            /* the default, with a warning each config that does not give
+             * the key (as the program's EnvField.get() falls back) */
+            ev->env_fb[ev->nenv_fb++] = k;
             continue;
         }
-        fr_buf_free(&why);
         ev->env_set[k] = 1;
         ev->env_keys[ev->nenv_keys++] = k;
     }
@@ -2542,6 +2572,7 @@ void fr_eval_free(fr_eval **evp)
     free(ev->env_val);
     free(ev->env_set);
     free(ev->env_keys);
+    free(ev->env_fb);
     free(ev->res);   /* (input is its second half) */
     free(ev->given);
     free(ev->decl_by);
@@ -2634,7 +2665,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->hist_cap = CYCLE_CAP + 1;
     /* (a record a rule and one an attached message; the sum from
      * build_keys, not a walk over the rule records per evaluator) */
-    size_t cap_recs = nr + ix->sum_attached + nk + ng + 1;
+    size_t cap_recs = nr + ix->sum_attached + 2 * nk + ng + 1;   /* (nk: conflicts; nk: env fallbacks) */
     ev->caprecs = (uint32_t)cap_recs;
     /* resolved and input values in one array: a fast test reads res[vidx] */
     if (NALLOC(ev->res, 2 * nk))
@@ -2655,7 +2686,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
         NALLOC(ev->env_val, nk) || NALLOC(ev->env_set, nk) || NALLOC(ev->env_keys, nk) ||
-        NALLOC(ev->env_copies, nk) || NALLOC(ev->cfg.given_keys, nk) ||
+        NALLOC(ev->env_copies, nk) || NALLOC(ev->env_fb, nk) || NALLOC(ev->cfg.given_keys, nk) ||
         NALLOC(ev->sc_touch, (nr + 63) / 64) || NALLOC(ev->sc_err, (nr + 63) / 64))
         goto fail;
     for (int s = 0; s < 3; s++)

@@ -329,10 +329,14 @@ typedef struct fr_rcl {
 /* Message records, sorted into report order. */
 typedef struct fr_emit {
     uint32_t rule;
-    uint32_t cls;        /* 0 rule message / run-time, 1 conflict, 2 oscillation, 3 attached */
+    uint32_t cls;        /* 0 rule message / run-time, 1 conflict, 2 oscillation, 3 attached,
+                          * 4 an env value of the wrong type (rule FR_NORULE; idx: cfg.fb_*[idx],
+                          * then env_fb[idx - cfg.nfb]) */
     uint32_t idx;        /* key (conflict), osc record, attached index */
     uint8_t  sev;
 } fr_emit;
+
+#define FR_NORULE UINT32_MAX   /* a record of no rule (sorted last) */
 
 typedef struct fr_osc {
     uint32_t group;
@@ -427,8 +431,9 @@ struct fr_eval {
     uint8_t  *env_set;       /* [nkeys] */
     uint32_t *env_keys;      uint32_t nenv_keys;
     char    **env_copies;
-    char     *env_bad;       /* reason for the first bad variable, or NULL */
-    uint32_t  env_bad_key;
+    /* env keys whose variable has a value of the wrong type: they keep
+     * their default, with a warning (the text in env_copies) */
+    uint32_t *env_fb;        uint32_t nenv_fb;
 
     /* messages */
     fr_emit    *recs;        uint32_t nrecs, caprecs;

@@ -38,6 +38,7 @@ CLI_TESTS = \
 	tests/cli/resolve-value-option-like.t \
 	tests/cli/check-env-text.t \
 	tests/cli/check-env-text-environ.t \
+	tests/cli/check-env-bad-line.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \

@@ -86,8 +86,11 @@ void fz_result_check(const fr_ruleset *rs, const fr_result *r, fz_str *out)
             fz_check_cstr(m->text, "message text");
             fz_check_cstr(m->kind, "message kind");
             fz_check(!strcmp(m->kind, "rule") || !strcmp(m->kind, "conflict") ||
-                     !strcmp(m->kind, "oscillation") || !strcmp(m->kind, "runtime"),
+                     !strcmp(m->kind, "oscillation") || !strcmp(m->kind, "runtime") ||
+                     !strcmp(m->kind, "input"),
                      "message kind '%s'", m->kind);
+            fz_check(!strcmp(m->kind, "input") ? m->rule == -1 && sevs[s] == FR_SEV_WARNING : m->rule >= 0,
+                     "message kind '%s' of rule %ld, severity %d", m->kind, m->rule, (int)sevs[s]);
             if (out) {
                 fz_puts(out, "msg ");
                 fz_putu(out, (unsigned)sevs[s]);

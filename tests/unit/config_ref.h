@@ -49,6 +49,7 @@ typedef struct ref_cfgin {
     fr_buf     reason;     /* the invalid reason */
     bool       ignore_unknown; /* skip flags the rules do not declare */
     bool       from_argv;      /* while ref_config_argv reads (for reasons) */
+    uint8_t    fb[64];         /* env key k given a value of the wrong type last */
 } ref_cfgin;
 
 /* ---- spelling map ------------------------------------------------------------ */
@@ -491,6 +492,8 @@ static int split_line(ref_cfgin *c, const char *line, size_t len)
 
 static void set_key(ref_cfgin *c, uint32_t k, fr_val v)
 {
+    if (k < 64)
+        c->fb[k] = 0;   /* (the last value given counts) */
     c->input[k] = v;
     if (!c->given[k]) {
         c->given[k] = 1;
@@ -758,6 +761,13 @@ static int interpret(ref_cfgin *c)
             if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
                 fr_val val;
                 fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+                if (rc != FR_PARSE_OK && rs->keys[k].kind == FR_KEY_ENV) {
+                    /* an env key keeps its default (and is given so) */
+                    set_key(c, (uint32_t)k, rs->keys[k].def);
+                    if (k < 64)
+                        c->fb[k] = 1;
+                    continue;
+                }
                 if (rc != FR_PARSE_OK) {
                     bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r);
                     return r->oom ? -1 : 1;
@@ -837,6 +847,7 @@ static int ref_config_line(ref_cfgin *c, const char *line, size_t len)
 {
     c->nwords = 0;
     c->ngiven = 0;
+    memset(c->fb, 0, sizeof c->fb);
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';
@@ -850,6 +861,7 @@ static __attribute__((unused)) int ref_config_argv(ref_cfgin *c, size_t argc, co
 {
     c->nwords = 0;
     c->ngiven = 0;
+    memset(c->fb, 0, sizeof c->fb);
     c->reason.len = 0;
     if (c->reason.p)
         c->reason.p[0] = '\0';

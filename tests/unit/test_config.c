@@ -241,8 +241,13 @@ static void test_invalid(void **state)
     assert_string_equal(reason(f), "unknown variable 'FOO'");
     assert_int_equal(rd(f, "--tp 2 SGLANG_MORI_NUN=1"), 1);
     assert_string_equal(reason(f), "unknown variable 'SGLANG_MORI_NUN'; did you mean 'SGLANG_MORI_NUM'?");
-    assert_int_equal(rd(f, "SGLANG_MORI_NUM=x"), 1);
-    assert_string_equal(reason(f), "SGLANG_MORI_NUM expects an integer, got 'x'");
+    /* an env key's value of the wrong type: the default, noted for a warning */
+    assert_int_equal(rd(f, "SGLANG_MORI_NUM=x"), 0);
+    assert_int_equal(f->c.nfb, 1);
+    assert_int_equal(f->c.fb_len[0], 1);
+    assert_int_equal(f->c.store.p[f->c.fb_off[0]], 'x');
+    assert_int_equal(rd(f, "SGLANG_MORI_NUM=x SGLANG_MORI_NUM=5"), 0);
+    assert_int_equal(f->c.nfb, 0);   /* (a later value wins) */
     assert_int_equal(rd(f, "--model-path 'a\tb\nc'x"), 0);
     /* a NUL byte */
     char nul[] = "--tp-size 2\0 3";
@@ -404,6 +409,15 @@ static void fz_compare(fx *f, fz_ref *g, int rc, int want, const char *what, con
     assert_int_equal(f->c.ngiven, g->c.ngiven);
     for (uint32_t i = 0; i < f->c.ngiven; i++)
         assert_int_equal(f->given_keys[i], g->given_keys[i]);
+    /* the env keys left at their default for a value of the wrong type */
+    uint8_t fb[8] = { 0 };
+    for (uint32_t i = 0; i < f->c.nfb; i++) {
+        assert_true(f->c.fb_key[i] < 8);
+        assert_int_equal(fb[f->c.fb_key[i]], 0);
+        fb[f->c.fb_key[i]] = 1;
+    }
+    for (int k = 0; k < 8; k++)
+        assert_int_equal(fb[k], g->c.fb[k]);
     for (int k = 0; k < 8; k++) {
         assert_int_equal(f->given[k], g->given[k]);
         assert_int_equal(f->input[k].is_null, g->input[k].is_null);

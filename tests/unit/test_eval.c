@@ -605,14 +605,24 @@ static void test_environ(void **state)
     setenv("FR_TEST_ENV_X", "1", 1);
     r = fr_eval_line(ev, "", 0);
     assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 1);
-    /* a bad value makes configs invalid unless they give the key */
+    /* a bad value: the key keeps its default, with an input warning,
+     * unless the config gives it */
     setenv("FR_TEST_ENV_X", "lots", 1);
     fr_eval_set_use_environ(ev, true);
     r = fr_eval_line(ev, "--tp 2", 6);
-    assert_int_equal(fr_result_status(r), FR_STATUS_INVALID);
-    assert_non_null(strstr(fr_result_invalid_reason(r), "FR_TEST_ENV_X"));
+    assert_int_equal(fr_result_status(r), FR_STATUS_OK);
+    size_t nw = fr_result_nmessages(r, FR_SEV_WARNING);
+    assert_true(nw >= 1);
+    const fr_message *fm = fr_result_message(r, FR_SEV_WARNING, nw - 1);
+    assert_int_equal(fm->rule, -1);
+    assert_string_equal(fm->kind, "input");
+    assert_string_equal(fm->text, "FR_TEST_ENV_X expects an integer, got 'lots' in the environment; "
+                                  "its default 4 is used, as the program falls back to it");
+    assert_false(fr_result_given(r, 1));
     r = fr_eval_line(ev, "FR_TEST_ENV_X=5", 15);
     assert_int_equal(fr_result_status(r), FR_STATUS_OK);
+    for (size_t i = 0; i < fr_result_nmessages(r, FR_SEV_WARNING); i++)
+        assert_string_not_equal(fr_result_message(r, FR_SEV_WARNING, i)->kind, "input");
     fr_eval_set_use_environ(ev, false);
     r = fr_eval_line(ev, "", 0);
     assert_int_equal(fr_result_status(r), FR_STATUS_OK);
