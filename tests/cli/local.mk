@@ -39,6 +39,8 @@ CLI_TESTS = \
 	tests/cli/check-env-text.t \
 	tests/cli/check-env-text-environ.t \
 	tests/cli/check-env-bad-line.t \
+	tests/cli/check-env-int-blanks.t \
+	tests/cli/check-env-int-blanks-environ.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
 	tests/cli/check-argv-empty.t \

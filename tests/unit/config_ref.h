@@ -760,7 +760,16 @@ static int interpret(ref_cfgin *c)
                 k = find_padded(m, w, eqi);
             if (k >= 0 && rs->keys[k].kind != FR_KEY_FLAG) {
                 fr_val val;
-                fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, w + eqi + 1, len - eqi - 1, &val);
+                const char *vt = w + eqi + 1;
+                size_t vtl = len - eqi - 1;
+                if (rs->keys[k].kind == FR_KEY_ENV && rs->keys[k].type.kind == FR_T_INT) {
+                    /* as Python's int(): surrounding whitespace is dropped */
+                    while (vtl && isspace((unsigned char)vt[0]))
+                        vt++, vtl--;
+                    while (vtl && isspace((unsigned char)vt[vtl - 1]))
+                        vtl--;
+                }
+                fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, vt, vtl, &val);
                 if (rc != FR_PARSE_OK && rs->keys[k].kind == FR_KEY_ENV) {
                     /* an env key keeps its default (and is given so) */
                     set_key(c, (uint32_t)k, rs->keys[k].def);

@@ -333,7 +333,7 @@ static const char *const fz_tokens[] = {
     "SGLANG_MORI_NUM=5", "SGLANG_MORI_NUM=x", "SGLANG_MORI_NUMM=5", "SGLANG_MORI_NU=1",
     "model_architecture=Llama", "model_architecture=null", "model_architecture=", "model_architectur=1",
     "PATH=/bin", "tp_size=3", "A=1", "=x", "1A=2", "moe_a2a_backend=pplx", "sglang_mori_num=2",
-    "SGLANG_MORI_NUM=-7", "model_architecture=a=b",
+    "SGLANG_MORI_NUM=-7", "model_architecture=a=b", "SGLANG_MORI_NUM=' 5 '", "'SGLANG_MORI_NUM=\t6'",
     /* program words, quoting, comments */
     "python", "-m", "sglang.launch_server", "x", "'a b'", "\"q\\\"x\"", "a\\ b", "#c", "'", "\"", "\\",
     "'--tp-size'", "--tp-size\\=3", "\"--deepep-mode\"=auto", "''", "\"\"", "'x'\"y\"z", "a#b",
