@@ -34,7 +34,9 @@
 #endif
 
 #define NONE32 UINT32_MAX
-#define CYCLE_CAP 1000u          /* rounds before a cyclic group is declared oscillating */
+#define CYCLE_CAP 1000u          /* rounds before a cyclic group is declared oscillating
+                                    (more for a large group) */
+#define CYCLE_WORK 50000000u     /* ... but at most this many rule evaluations */
 #define MATCH_LIMIT 1000000u
 #define DEPTH_LIMIT 10000u
 
@@ -1019,31 +1021,40 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
         touch_key(ev, keys[i]);
         ev->res[keys[i]] = ev->input[keys[i]];
     }
-    ev->hist[0] = state_hash(ev, keys, nk);
-    uint32_t round = 1, cycle_from = NONE32;
-    for (;; round++) {
+    /* A state that comes back is an oscillation: found by Brent's method
+     * (the state of round 2^i kept, compared with the later ones), which
+     * needs no history and O(rounds) time.  A group still changing after
+     * its cap (CYCLE_CAP, more for a large group: a ring of N keys that
+     * each turn the next one on takes N rounds) is taken for one too. */
+    uint64_t cap = CYCLE_CAP + 4 * ((uint64_t)nk + g->n);
+    uint64_t work = CYCLE_WORK / ((uint64_t)g->n + 1);   /* (a round evaluates every rule of the group) */
+    if (cap > work)
+        cap = work > CYCLE_CAP ? work : CYCLE_CAP;
+    uint64_t kept = state_hash(ev, keys, nk), power = 1, lam = 0;
+    uint32_t len = 0, capped = 0;
+    for (uint64_t round = 1;; round++) {
         if (!cyclic_round(ev, g, keys, nk))
             break;   /* converged */
         uint64_t h = state_hash(ev, keys, nk);
-        if (round >= CYCLE_CAP) {
-            cycle_from = 0;
+        lam++;
+        if (h == kept) {
+            len = (uint32_t)(lam < 64 ? lam : 64);
             break;
         }
-        for (uint32_t j = 0; j < round; j++)
-            if (ev->hist[j] == h) {
-                cycle_from = j;
-                break;
-            }
-        if (cycle_from != NONE32)
+        if (round >= cap) {
+            len = 64;
+            capped = (uint32_t)round;
             break;
-        ev->hist[round] = h;
+        }
+        if (lam == power) {
+            kept = h;
+            power *= 2;
+            lam = 0;
+        }
     }
-    if (cycle_from != NONE32) {
+    if (len) {
         /* Oscillation: replay the cycle once and note the rules whose
          * outcome changes along it. */
-        uint32_t len = round - cycle_from;
-        if (len > 64)
-            len = 64;
         uint32_t nitems = 0;
         for (uint32_t i = 0; i < g->n; i++) {
             uint32_t r = ix->plan_rules[g->first + i];
@@ -1070,6 +1081,7 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
         }
         fr_osc *o = &ev->oscs[ev->noscs++];
         o->group = gi;
+        o->capped = capped;
         o->first = ev->nosc_rules;
         o->n = 0;
         for (uint32_t i = 0; i < g->n; i++)
@@ -1593,7 +1605,10 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
                 fr_buf_puts(b, i + 1 == ix->gk_off[gi + 1] ? " and " : ", ");
             fr_buf_puts(b, rs->keys[ix->gk_keys[i]].name);
         }
-        fr_buf_puts(b, "; they never settle");
+        if (o->capped)
+            fr_buf_printf(b, "; they did not settle within %u rounds", (unsigned)o->capped);
+        else
+            fr_buf_puts(b, "; they never settle");
         return;
     }
     default:
@@ -2605,7 +2620,6 @@ void fr_eval_free(fr_eval **evp)
     free(ev->dirtysum);
     free(ev->oscs);
     free(ev->osc_rules);
-    free(ev->hist);
     free(ev->scr_on);
     free(ev->scr_item);
     free(ev->scr_flag);
@@ -2662,7 +2676,6 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     ev->capkl = (uint32_t)(2 * ni);
     ev->nwrules = (uint32_t)((nr + 63) / 64);
     ev->recs_ready = 1;
-    ev->hist_cap = CYCLE_CAP + 1;
     /* (a record a rule and one an attached message; the sum from
      * build_keys, not a walk over the rule records per evaluator) */
     size_t cap_recs = nr + ix->sum_attached + 2 * nk + ng + 1;   /* (nk: conflicts; nk: env fallbacks) */
@@ -2682,7 +2695,7 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->kl_next, 2 * ni) || NALLOC(ev->kpend, nk + ix->gk_off[ng]) ||
         NALLOC(ev->scand, ix->sc_nwd > ix->sc_nwc ? ix->sc_nwd : ix->sc_nwc) ||
         NALLOC(ev->kcount, nk) || NALLOC(ev->kitem, nk) || NALLOC(ev->krule, nk) ||
-        NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) || UALLOC(ev->hist, ev->hist_cap) ||
+        NALLOC(ev->oscs, ng) || NALLOC(ev->osc_rules, ix->nplan) ||
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
         NALLOC(ev->env_val, nk) || NALLOC(ev->env_set, nk) || NALLOC(ev->env_keys, nk) ||

@@ -340,6 +340,7 @@ typedef struct fr_emit {
 
 typedef struct fr_osc {
     uint32_t group;
+    uint32_t capped;     /* 0: a state came back; else the rounds run before giving up */
     uint32_t first;      /* into osc_rules */
     uint32_t n;
 } fr_osc;
@@ -417,7 +418,6 @@ struct fr_eval {
     uint64_t  sc_rkeys;      /* scan mode, sc_before: keys resolved from their one declarer */
     fr_osc   *oscs;          uint32_t noscs;
     uint32_t *osc_rules;     uint32_t nosc_rules;
-    uint64_t *hist;          uint32_t hist_cap;
     uint8_t  *scr_on;        fr_val *scr_item; uint8_t *scr_flag;
     uint32_t  err_node;      /* node of the last run-time error */
 

@@ -47,6 +47,18 @@ for args, st in ((["lint", "-r", cycle], (0,)),
         check(len(r.out) + len(r.err) < 64 << 20, name + ": output bounded")
         check(r.maxrss_kb < 2 << 20, name + ": memory bounded (%d MB)" % (r.maxrss_kb >> 10))
 
+# A ring of bools that each turn the next one on converges after as many
+# rounds as it has keys (more than the 1000 rounds of a small cycle): every
+# key true, no oscillation.
+R = max(10, int(1500 * SCALE))
+ring = write("ring.rules",
+             "".join("flag k%d : bool = false;\n" % i for i in range(R)) +
+             "".join("rule t%d: k%d -> declare k%d = true;\n" % (i, i, (i + 1) % R) for i in range(R)))
+r = run(["check", "-r", ring, "--format", "compact", "--", "--k0"], timeout=20)
+if check_sane(r, "%d-key ring" % R, (0,)):
+    check(r.out.startswith(b"ok\t-\t") and r.out.count(b"=true") == R,
+          "%d-key ring: converges, every key true" % R, repr(r.out[:80]))
+
 aliases = write("alias.rules", "flag k : int = 0;\nalias a0 = k;\n" +
                 "".join("alias a%d = a%d;\n" % (i, i - 1) for i in range(1, N)) +
                 "rule r: a%d = 1 -> error \"via the last alias\";\n" % (N - 1))
