@@ -1268,7 +1268,9 @@ static uint32_t c_unary(cc *k, const ast_expr *e)
         k->rs->nnodes--;
         return const_node(k, ty(FR_T_INT), v, e->pos);
     }
-    return node(k, FR_OP_NEG, ty(FR_T_INT), a, 0, e->pos);
+    fr_type rt = ty(FR_T_INT);
+    rt.nullable = ntype(k, a).nullable;   /* (-null is null) */
+    return node(k, FR_OP_NEG, rt, a, 0, e->pos);
 }
 
 /* keyname_of(e), where e was compiled (with no expected type) to node n:
@@ -1390,7 +1392,10 @@ static uint32_t c_binary(cc *k, const ast_expr *e)
     }
     if (want == FR_T_INT)
         lint_const_fault(k, e, a, b);
-    return node(k, e->op, ty(want), a, b, e->pos);
+    fr_type rt = ty(want);
+    if (want == FR_T_INT)   /* arithmetic with a null operand is null */
+        rt.nullable = ntype(k, a).nullable || ntype(k, b).nullable;
+    return node(k, e->op, rt, a, b, e->pos);
 }
 
 static int cmp_int(const void *x, const void *y)
