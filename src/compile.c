@@ -1750,6 +1750,12 @@ static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
     sv->n = 0;
     out->source = s->s;
     out->loc = SP(k, s->pos);
+    if (s->len && memchr(s->s, '\0', s->len)) {
+        /* (a message is text: a NUL would cut it where it is printed) */
+        err(k, s->pos, "a message cannot contain a NUL byte ('\\0')");
+        out->nsegs = 0;
+        return -1;
+    }
     const char *t = s->s;
     uint32_t n = s->len, i = 0, run = 0;
     bool bad = false;
@@ -2353,6 +2359,12 @@ static bool p1_type(cc *k, const ast_decl *d, fr_type *t)
     /* duplicate members: a temporary mark in the map under a fresh tag */
     uint32_t tag = TAG_ENUM + 0x7fffffffu - (uint32_t)(k->stamp++ & 0x3fffffff);
     for (const ast_vlist *v = d->values; v; v = v->next) {
+        if (v->is_string && memchr(v->v.s, '\0', v->v.len)) {
+            /* (a value is a name: a NUL would cut it where it is printed and matched) */
+            err(k, v->v.pos, "an enum value cannot contain a NUL byte ('\\0')");
+            ok = false;
+            continue;
+        }
         const char *name = v->is_string ? intern(k, v->v.s, v->v.len) : v->v.s;
         if (!name)
             return false;

@@ -10,6 +10,7 @@ DIAG_TESTS = \
 	tests/diag/cases/constant-fault.rules \
 	tests/diag/cases/arith-examples.rules \
 	tests/diag/cases/nullable-arith.rules \
+	tests/diag/cases/nul-byte.rules \
 	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
 	tests/diag/cases/rule-name-dot.rules \
