@@ -310,7 +310,22 @@ char *fr_explain_why_not(fr_eval *ev, size_t rr)
     fr_buf_printf(&x.b, "rule '%s' (", ru->name);
     fr_rule_where(&x.b, rs, r);
     fr_buf_puts(&x.b, ")");
-    if (fr_rule_rt(ev, r)) {
+    const fr_osc *osc = NULL;
+    for (uint32_t i = 0; i < ev->noscs && !osc; i++)
+        for (uint32_t j = 0; j < ev->oscs[i].n; j++)
+            if (ev->osc_rules[ev->oscs[i].first + j] == r)
+                osc = &ev->oscs[i];
+    if (osc) {
+        /* its state is one of a cycle that never settles: whatever it
+         * shows, the rule neither fired nor stayed off */
+        fr_buf_printf(&x.b, " is caught in an oscillation (an error of the config, reported at rule '%s'):\n"
+                            "  it is enabled in some rounds and not in others, so no state of its keys holds;"
+                            " in the state where\n  the oscillation was found",
+                      rs->rules[ev->osc_rules[osc->first]].name);
+        fr_val v;
+        int rc = fr_eval_node(ev, ru->cond, &v);
+        fr_buf_puts(&x.b, !rc && !v.is_null && v.i ? " its condition holds:\n" : " its condition is false:\n");
+    } else if (fr_rule_rt(ev, r)) {
         fr_buf_printf(&x.b, " failed: %s", fr_rt_text(fr_rule_rt(ev, r)));
         size_t n;
         const char *t = fr_span_text(rs, fr_node_span(rs, r, ev->rt_node[r]), &n);

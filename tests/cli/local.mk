@@ -28,6 +28,7 @@ CLI_TESTS = \
 	tests/cli/main-help-command.t \
 	tests/cli/main-help-unknown.t \
 	tests/cli/explain-both-forms.t \
+	tests/cli/explain-why-not-oscillation.t \
 	tests/cli/test-config-words.t \
 	tests/cli/check-regex-utf.t \
 	tests/cli/check-regex-utf-text.t \
