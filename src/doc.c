@@ -2826,14 +2826,26 @@ static void ascii_only(fr_buf *b, const char *s)
         fr_buf_putc(b, (*s >= 0x20 && *s < 0x7f) ? *s : '?');
 }
 
-/* Text for an HTML comment: printable ASCII, no "--" and no ">". */
+/* Text for an HTML comment (Markdown is UTF-8): printable ASCII and valid
+ * UTF-8 sequences, no "--" and no ">". */
 static void comment_text(fr_buf *b, const char *s)
 {
-    for (; s && *s; s++) {
-        char c = (*s >= 0x20 && *s < 0x7f) ? *s : '?';
+    while (s && *s) {
+        unsigned char u = (unsigned char)*s;
+        if (u >= 0x80) {
+            uint32_t cp;
+            size_t n = u8dec((const unsigned char *)s, strlen(s), &cp);
+            if (n && cp >= 0xa0) {   /* (not a C1 control) */
+                fr_buf_put(b, s, n);
+                s += n;
+                continue;
+            }
+        }
+        char c = (u >= 0x20 && u < 0x7f) ? *s : '?';
         if (c == '>' || (c == '-' && s[1] == '-'))
             c = '_';
         fr_buf_putc(b, c);
+        s++;
     }
 }
 
