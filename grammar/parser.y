@@ -508,7 +508,7 @@ cond
     }
     | INT {
         $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
-        if ($$) $$->u.i = $1;
+        if ($$) { $$->u.i = $1; $$->op = $1 == INT64_MIN; }   /* (2^63: only after '-') */
     }
     | str {
         $$ = ast_expr_new(ctx, AE_STR, @$.start, @$.end);
@@ -561,11 +561,11 @@ literal
     | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
     | INT {
         $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
-        if ($$) $$->u.i = $1;
+        if ($$) { $$->u.i = $1; $$->op = $1 == INT64_MIN; }   /* (2^63: only after '-') */
     }
     | '-' INT {
         $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
-        if ($$) $$->u.i = -$2;
+        if ($$) $$->u.i = $2 == INT64_MIN ? INT64_MIN : -$2;
     }
     | STRING {
         /* one literal: in a declaration a second string is the help text */

@@ -1043,6 +1043,10 @@ static int lit_val(cc *k, const ast_expr *e, fr_type t, const char *keyname, fr_
         }
         break;
     case AE_INT:
+        if (e->op) {   /* 2^63 without its minus */
+            err(k, e->pos, "integer too large (the largest is 9223372036854775807)");
+            return -1;
+        }
         if (t.kind == FR_T_INT) {
             out->i = e->u.i;
             return 0;
@@ -1180,6 +1184,10 @@ static uint32_t c_leaf(cc *k, const ast_expr *e, const fr_type *expect, const ch
     case AE_NAME:
         return c_name(k, e, expect, ctxname);
     case AE_INT:
+        if (e->op) {   /* 2^63 without its minus */
+            err(k, e->pos, "integer too large (the largest is 9223372036854775807)");
+            return NONE;
+        }
         v.i = e->u.i;
         return const_node(k, ty(FR_T_INT), v, e->pos);
     case AE_TRUE:
@@ -1246,6 +1254,12 @@ static bool need(cc *k, uint32_t n, const ast_expr *e, uint8_t want, const char 
 
 static uint32_t c_unary(cc *k, const ast_expr *e)
 {
+    const ast_expr *x = e->u.bin.l;
+    if (e->op == FR_OP_NEG && x && x->kind == AE_INT && x->op) {
+        /* -9223372036854775808: the smallest int, as one constant */
+        fr_val v = { INT64_MIN, NULL, 0 };
+        return const_node(k, ty(FR_T_INT), v, e->pos);
+    }
     uint32_t a = c_expr(k, e->u.bin.l, NULL, NULL);
     if (a == NONE)
         return NONE;

@@ -11,6 +11,7 @@ DIAG_TESTS = \
 	tests/diag/cases/arith-examples.rules \
 	tests/diag/cases/nullable-arith.rules \
 	tests/diag/cases/nul-byte.rules \
+	tests/diag/cases/int64-min.rules \
 	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
 	tests/diag/cases/rule-name-dot.rules \

@@ -155,7 +155,7 @@ static void test_hyphenated_names(void **state)
 static void test_integers(void **state)
 {
     (void)state;
-    lx *l = lx_new("0 42 9223372036854775807 9223372036854775808");
+    lx *l = lx_new("0 42 9223372036854775807 9223372036854775808 9223372036854775809");
     tok t;
     assert_int_equal(next(l, &t), INT);
     assert_int_equal(t.v.i, 0);
@@ -163,6 +163,9 @@ static void test_integers(void **state)
     assert_int_equal(t.v.i, 42);
     assert_int_equal(next(l, &t), INT);
     assert_true(t.v.i == INT64_MAX);
+    /* 2^63: INT64_MIN, for the parser and compiler to take after a '-' only */
+    assert_int_equal(next(l, &t), INT);
+    assert_true(t.v.i == INT64_MIN);
     assert_int_equal(fr_diags_count(l->diags), 0);
     assert_int_equal(next(l, &t), INT);   /* overflow: an error, lexing goes on */
     assert_int_equal(fr_diags_errors(l->diags), 1);
