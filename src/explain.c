@@ -187,11 +187,21 @@ static void explain_key_rec(xctx *x, uint32_t k, int depth)
     fr_buf_puts(&x->b, rs->keys[k].name);
     fr_buf_puts(&x->b, " = ");
     fr_val_repr(&x->b, rs, rs->keys[k].type, ev->res[k]);
+    /* the value's expression, when it is not a constant: its reads too */
+    uint32_t val = UINT32_MAX;
+    for (uint32_t j = 0; j < ru->nitems; j++)
+        if (ru->items[j].key == k && rs->nodes[ru->items[j].value].op != FR_OP_CONST)
+            val = ru->items[j].value;
+    if (val != UINT32_MAX) {
+        fr_buf_puts(&x->b, " (");
+        src_text(&x->b, rs, fr_node_span(rs, (uint32_t)r, val));
+        fr_buf_puts(&x->b, ")");
+    }
     fr_buf_puts(&x->b, " because\n");
     cond_terms(x, (uint32_t)r, ru->cond, depth + 1);
     indent(&x->b, depth);
     fr_buf_puts(&x->b, "reading\n");
-    reads_of(x, ru->cond, UINT32_MAX, depth + 1, 1);
+    reads_of(x, ru->cond, val, depth + 1, 1);
 }
 
 /* When the rules declaring k oscillate, says so: the value shown is only

@@ -29,6 +29,7 @@ CLI_TESTS = \
 	tests/cli/main-help-unknown.t \
 	tests/cli/explain-both-forms.t \
 	tests/cli/explain-why-not-oscillation.t \
+	tests/cli/explain-declared-expr.t \
 	tests/cli/test-config-words.t \
 	tests/cli/check-regex-utf.t \
 	tests/cli/check-regex-utf-text.t \
@@ -126,4 +127,5 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/misc.rules \
 	tests/cli/moe.rules \
 	tests/cli/envtext.rules \
+	tests/cli/exprs.rules \
 	tests/cli/utf.rules
