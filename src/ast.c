@@ -92,6 +92,20 @@ ast_expr *ast_binary(fr_parse_ctx *ctx, int op, ast_expr *l, ast_expr *r, uint32
     if (!l || !r)
         return NULL;
     unsigned d = (l->depth > r->depth ? l->depth : r->depth) + 1u;
+    if (d > FR_MAX_DEPTH && l->kind == AE_BINARY && l->op == op && (op == FR_OP_OR || op == FR_OP_AND) &&
+        ctx->stmt_errors == 0) {
+        /* a long flat chain (a | b | c ...): each term nests one level */
+        fr_diag *g = fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, start, end),
+                               "more than %d terms joined by '%s' (each nests one level)", FR_MAX_DEPTH,
+                               op == FR_OP_OR ? "|" : "&");
+        fr_report_hint(ctx->sink, g, "%s", op == FR_OP_OR ? "for one key's values write 'KEY in { V1, V2, ... }'; "
+                                                           "else split the rule in two"
+                                                         : "split the rule in two, or group the terms with parentheses");
+        ctx->stmt_errors++;
+        if (ctx->sink->stopped)
+            ctx->stop = true;
+        return NULL;
+    }
     if (!depth_ok(ctx, d, start, end))
         return NULL;
     ast_expr *e = ast_expr_new(ctx, AE_BINARY, start, end);

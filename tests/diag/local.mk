@@ -12,6 +12,7 @@ DIAG_TESTS = \
 	tests/diag/cases/nullable-arith.rules \
 	tests/diag/cases/nul-byte.rules \
 	tests/diag/cases/int64-min.rules \
+	tests/diag/cases/flat-chain.rules \
 	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
 	tests/diag/cases/rule-name-dot.rules \
