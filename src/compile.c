@@ -1145,6 +1145,14 @@ static uint32_t c_name(cc *k, const ast_expr *e, const fr_type *expect, const ch
     if (expect && expect->kind == FR_T_ENUM) {
         uint32_t vi = pm_get(&k->map, name, TAG_ENUM + expect->enum_id);
         if (vi != NONE) {
+            uint32_t kk = e->op || !k->c->lint ? NONE : key_of(k, name);   /* (lint only: no cost otherwise) */
+            if (kk != NONE) {
+                /* both a value of the enum and a key: the value wins */
+                fr_diag *g = lint_warn(k, e->pos, "'%s' is read as the value %s here, not as the key %s", name,
+                                       name, k->rs->keys[kk].name);
+                hint(k, g, "to compare with the key, give it another name with 'alias'; to keep the value, "
+                           "quote it: \"%s\"", name);
+            }
             fr_val v = { (int64_t)vi, NULL, 0 };
             return const_node(k, ty_enum(expect->enum_id), v, e->pos);
         }
