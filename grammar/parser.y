@@ -1234,7 +1234,7 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
     } else if ((has(&e, YYSYMBOL_CWORD) || (ctx->block_open && ctx->stmt_kind == FR_STMT_TEST))
                && la == YYSYMBOL_FATARROW) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "a test case needs a config before '=>'");
-        hint = "write the flags as on a command line, e.g. '--tp-size 2 => ok'";
+        hint = "write the flags as on a command line, e.g. '--tp-size 2 => ok'; for the defaults alone, '\"\" => ok'";
     } else if (has(&e, YYSYMBOL_K_NOT) && has(&e, YYSYMBOL_K_WARN)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected an expectation after '=>', not %s", got);
         hint = "expectations: ok, invalid, error, [not] error|warn|info RULE, first error RULE, KEY = VALUE";
