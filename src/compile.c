@@ -2203,7 +2203,11 @@ static void check_severity(cc *k, const ast_expect *x, uint32_t r, uint8_t sev)
         return;
     uint8_t gives = ru->kind == FR_RULE_WARN ? FR_SEV_WARNING : ru->kind == FR_RULE_INFO ? FR_SEV_INFO
                                                                                        : FR_SEV_ERROR;
-    fr_diag *g = err(k, x->rule.pos, "rule '%s' gives %s, never %s", ru->name, sev_noun(gives), sev_noun(sev));
+    fr_diag *g = x->negated
+                     ? err(k, x->rule.pos, "rule '%s' gives %s, never %s: 'not %s %s' always holds", ru->name,
+                           sev_noun(gives), sev_noun(sev), x->sev == FR_SEV_ERROR ? "error"
+                                                           : x->sev == FR_SEV_WARNING ? "warn" : "info", ru->name)
+                     : err(k, x->rule.pos, "rule '%s' gives %s, never %s", ru->name, sev_noun(gives), sev_noun(sev));
     note(k, g, ru->name_loc, "'%s' is defined here", ru->name);
 }
 
@@ -2237,7 +2241,7 @@ static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
         out->negated = x->negated;
         out->severity = x->sev;
         out->rule = find_rule(k, &x->rule, "");
-        if (out->rule != NONE && !x->negated)
+        if (out->rule != NONE)
             check_severity(k, x, out->rule, x->sev);
         return;
     case AX_FIRST:

@@ -14,6 +14,7 @@ DIAG_TESTS = \
 	tests/diag/cases/int64-min.rules \
 	tests/diag/cases/flat-chain.rules \
 	tests/diag/cases/value-or-key.rules \
+	tests/diag/cases/test-not-severity.rules \
 	tests/diag/cases/block-misplaced.rules \
 	tests/diag/cases/misspelt-keywords.rules \
 	tests/diag/cases/rule-name-dot.rules \
