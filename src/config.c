@@ -997,8 +997,8 @@ static size_t skip_unknown_values(const fr_cfgin *c, const char *base, size_t i,
     for (; j < c->nwords; j++) {
         const char *n = base + c->words[j].off;
         size_t nlen = c->words[j].len, eq;
-        if (nlen && n[0] == '-' && !(nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
-            break;
+        if (fr_option_like(n, nlen))
+            break;   /* (argparse's rule, as for a declared flag's value) */
         int32_t k;
         if (is_assignment(n, nlen, &eq) && (k = find_padded(c->map, n, eq)) >= 0 &&
             c->rs->keys[k].kind != FR_KEY_FLAG)

@@ -615,7 +615,7 @@ static size_t skip_unknown_values(const ref_cfgin *c, const char *base, size_t i
     for (; j < c->nwords; j++) {
         const char *n = base + c->words[j].off;
         size_t nlen = c->words[j].len, eq;
-        if (nlen && n[0] == '-' && !(nlen >= 2 && n[1] >= '0' && n[1] <= '9'))
+        if (ref_option_like(n, nlen))
             break;
         if (is_assignment(n, nlen, &eq)) {
             int32_t k = ref_spellmap_find(c->map, n, eq);
