@@ -928,7 +928,7 @@ static inline __attribute__((always_inline)) void compute_key_incr(fr_eval *ev, 
         ev->capkcand = (uint32_t)cap;
     }
     /* the new ones sorted (few) at the end of the buffer, then merged */
-    uint32_t *nw = ev->kcand + nbp + nnew, m = 0;
+    uint32_t *nw = ev->kcand ? ev->kcand + nbp + nnew : NULL, m = 0;   /* (NULL: nothing to merge) */
     if (nnew)
         for (uint32_t e = ev->kl_head[k]; e != NONE32; e = ev->kl_next[e]) {
             uint32_t x = ev->kl_pos[e], j = m++;
