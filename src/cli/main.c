@@ -1,6 +1,7 @@
 /* main.c — `flagrule COMMAND ...`: dispatch to the subcommands. */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,12 +21,41 @@ static const struct command {
     { "doc",     cmd_doc,     "generate the error documentation" },
 };
 
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
 static void usage(FILE *out)
 {
     fprintf(out, "usage: flagrule COMMAND [OPTIONS] [-- FLAGS...]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n'flagrule COMMAND --help' describes a command; see flagrule(1).\n");
+}
+
+/* The command named `name`, or NULL. */
+static const struct command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
+/* An unknown command word (after `prefix`, "" or "help: "), with the nearest
+ * command (and, with `extras`, help / --help / --version) suggested; then the
+ * usage.  Returns the exit status. */
+static int unknown_command(const char *prefix, const char *word, bool extras)
+{
+    const char *names[NCOMMANDS + 3] = { "help", "--help", "--version" };
+    size_t n = extras ? 3 : 0;
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[n++] = commands[i].name;
+    const char *best = fr_did_you_mean(word, strlen(word), names, n);
+    if (best)
+        cli_err("%sunknown command '%s'; did you mean '%s'?", prefix, word, best);
+    else
+        cli_err("%sunknown command '%s'", prefix, word);
+    usage(stderr);
+    return FR_EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
@@ -36,21 +66,11 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "help") && argc > 2 && strcmp(argv[2], "--help") && strcmp(argv[2], "-h")) {
         /* help COMMAND: that command's help */
-        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            if (!strcmp(argv[2], commands[i].name)) {
-                char *hargv[] = { argv[2], (char *)"--help", NULL };
-                return commands[i].run(2, hargv);
-            }
-        const char *names[sizeof commands / sizeof commands[0]];
-        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            names[i] = commands[i].name;
-        const char *best = fr_did_you_mean(argv[2], strlen(argv[2]), names, sizeof names / sizeof names[0]);
-        if (best)
-            cli_err("help: unknown command '%s'; did you mean '%s'?", argv[2], best);
-        else
-            cli_err("help: unknown command '%s'", argv[2]);
-        usage(stderr);
-        return FR_EXIT_USAGE;
+        const struct command *c = find_command(argv[2]);
+        if (!c)
+            return unknown_command("help: ", argv[2], false);
+        char *hargv[] = { argv[2], (char *)"--help", NULL };
+        return c->run(2, hargv);
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
@@ -60,26 +80,16 @@ int main(int argc, char **argv)
         printf("flagrule %s\n", PACKAGE_VERSION);
         return cli_finish_output(FR_EXIT_OK);
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+    const struct command *c = find_command(argv[1]);
+    if (c)
+        return c->run(argc - 1, argv + 1);
     if (argv[1][0] == '-' && strcmp(argv[1], "--"))
         /* an option first, as in `git -C`: options follow the command here */
         for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
-            for (size_t j = 0; j < sizeof commands / sizeof commands[0]; j++)
-                if (!strcmp(argv[i], commands[j].name)) {
-                    cli_err("option '%s' before the command; options follow it: flagrule %s %s ...", argv[1],
-                            commands[j].name, argv[1]);
-                    return FR_EXIT_USAGE;
-                }
-    const char *names[sizeof commands / sizeof commands[0] + 3] = { "help", "--help", "--version" };
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        names[3 + i] = commands[i].name;
-    const char *best = fr_did_you_mean(argv[1], strlen(argv[1]), names, sizeof names / sizeof names[0]);
-    if (best)
-        cli_err("unknown command '%s'; did you mean '%s'?", argv[1], best);
-    else
-        cli_err("unknown command '%s'", argv[1]);
-    usage(stderr);
-    return FR_EXIT_USAGE;
+            if ((c = find_command(argv[i]))) {
+                cli_err("option '%s' before the command; options follow it: flagrule %s %s ...", argv[1],
+                        c->name, argv[1]);
+                return FR_EXIT_USAGE;
+            }
+    return unknown_command("", argv[1], true);
 }
