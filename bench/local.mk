@@ -18,7 +18,7 @@ EXTRA_DIST += bench/run bench/check-tiny.sh bench/runtime.c bench/rng.h \
 if HOST_X86_64
 check_PROGRAMS += bench/stream-ab
 bench_stream_ab_SOURCES = bench/stream-ab.c
-bench_stream_ab_LDADD = libflagrule.la
+bench_stream_ab_LDADD = libfrcore.la
 endif
 
 ## The "one config, start to exit" table also shows the same flagrule linked
@@ -47,11 +47,11 @@ bench: src/flagrule$(EXEEXT)
 # src/flagrule's objects relinked fully static (libtool -all-static, the
 # static libraries of libpcre2-8 and jansson): for `make bench` in a build
 # configured with --disable-static-binary.
-bench/flagrule-static$(EXEEXT): $(src_flagrule_OBJECTS) libflagrule.la
+bench/flagrule-static$(EXEEXT): $(src_flagrule_OBJECTS) libfrcore.la
 	@$(MKDIR_P) bench
 	$(AM_V_CCLD)$(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) $(LIBTOOLFLAGS) --mode=link \
 	  $(CCLD) $(AM_CFLAGS) $(CFLAGS) $(AM_LDFLAGS) -all-static $(LDFLAGS) -o $@ \
-	  $(src_flagrule_OBJECTS) libflagrule.la `$(PKG_CONFIG) --static --libs libpcre2-8 jansson`
+	  $(src_flagrule_OBJECTS) libfrcore.la `$(PKG_CONFIG) --static --libs libpcre2-8 jansson`
 
 clean-local: clean-bench
 clean-bench:

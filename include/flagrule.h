@@ -30,6 +30,18 @@
 extern "C" {
 #endif
 
+/* ---- version ---------------------------------------------------------------
+ * The version of the header (compile time) and of the library linked
+ * (run time).  The API and ABI follow the library's libtool version: a
+ * function or type is added or changed only with a new version. */
+#define FLAGRULE_VERSION_MAJOR 0
+#define FLAGRULE_VERSION_MINOR 1
+#define FLAGRULE_VERSION_PATCH 0
+#define FLAGRULE_VERSION "0.1.0"
+
+/* "MAJOR.MINOR.PATCH" of the library linked (static storage). */
+const char *fr_version(void);
+
 /* ---- status codes -------------------------------------------------------- */
 
 typedef enum fr_rc {

@@ -169,6 +169,11 @@ int32_t fr_ir_find_enum_value(const fr_enum *e, const char *name, size_t len)
 
 /* ---- introspection (flagrule.h) ---------------------------------------------------- */
 
+const char *fr_version(void)
+{
+    return FLAGRULE_VERSION;   /* (tests/install: the same as configure.ac's) */
+}
+
 size_t fr_ruleset_nkeys(const fr_ruleset *rs)
 {
     return rs ? rs->nkeys : 0;

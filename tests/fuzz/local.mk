@@ -9,7 +9,7 @@
 
 FUZZ_REPLAY = tests/fuzz/replay_compile tests/fuzz/replay_eval tests/fuzz/replay_doc
 check_PROGRAMS += $(FUZZ_REPLAY)
-FUZZ_REPLAY_LDADD = libflagrule.la $(PCRE2_LIBS) $(PTHREAD_LIBS)
+FUZZ_REPLAY_LDADD = libfrcore.la $(PCRE2_LIBS) $(PTHREAD_LIBS)
 tests_fuzz_replay_compile_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_compile.c \
 	tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
 tests_fuzz_replay_compile_LDADD = $(FUZZ_REPLAY_LDADD)
@@ -35,7 +35,7 @@ FUZZ_FLAGS =
 FUZZ_TARGETS =
 FUZZ_ENV = srcdir='$(srcdir)' builddir='$(builddir)' FUZZ_CC='$(FUZZ_CC)' \
 	FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_JOBS='$(FUZZ_JOBS)' FUZZ_FLAGS='$(FUZZ_FLAGS)' \
-	LIB_SOURCES='$(filter %.c,$(libflagrule_la_SOURCES))' \
+	LIB_SOURCES='$(filter %.c,$(libfrcore_la_SOURCES))' \
 	GRAMMAR_SOURCES='grammar/parser.c grammar/lexer.c' \
 	CPPFLAGS_FUZZ='-I$(top_srcdir)/include -I$(top_srcdir)/src -I$(top_builddir)/grammar $(PCRE2_CFLAGS) $(JANSSON_CFLAGS)' \
 	FUZZ_PKGDATADIR='$(pkgdatadir)' \

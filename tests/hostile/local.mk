@@ -26,7 +26,7 @@ EXTRA_DIST += $(HOSTILE_TESTS) tests/hostile/hostile.py tests/hostile/failmalloc
 # link time (libflagrule is static here).
 check_PROGRAMS += tests/hostile/oom
 tests_hostile_oom_SOURCES = tests/hostile/oom.c tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
-tests_hostile_oom_LDADD = libflagrule.la $(PCRE2_LIBS) $(PTHREAD_LIBS)
+tests_hostile_oom_LDADD = libfrcore.la $(PCRE2_LIBS) $(PTHREAD_LIBS)
 tests_hostile_oom_LDFLAGS = $(AM_LDFLAGS) \
 	-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
 TESTS += tests/hostile/oom
@@ -44,7 +44,7 @@ CLEANFILES += tests/hostile/failmalloc.so
 # library sources with clang -fsanitize=thread and runs it.
 check_PROGRAMS += tests/hostile/threads
 tests_hostile_threads_SOURCES = tests/hostile/threads.c tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
-tests_hostile_threads_LDADD = libflagrule.la $(PCRE2_LIBS) -lpthread
+tests_hostile_threads_LDADD = libfrcore.la $(PCRE2_LIBS) -lpthread
 TESTS += tests/hostile/threads
 
 TSAN_GRAMMAR = grammar/parser.c grammar/lexer.c
@@ -55,7 +55,7 @@ tsan-threads: $(BUILT_SOURCES) grammar/lexer.c
 	  -DFR_SRCDIR='"$(abs_top_srcdir)"' -DFR_PKGDATADIR='"$(pkgdatadir)"' \
 	  -o tests/hostile/threads-tsan $(srcdir)/tests/hostile/threads.c \
 	  $(srcdir)/tests/fuzz/fuzz_result.c \
-	  $(addprefix $(srcdir)/,$(filter %.c,$(libflagrule_la_SOURCES))) \
+	  $(addprefix $(srcdir)/,$(filter %.c,$(libfrcore_la_SOURCES))) \
 	  $(foreach f,$(TSAN_GRAMMAR),$(if $(wildcard $(f)),$(f),$(srcdir)/$(f))) \
 	  $(PCRE2_LIBS) -lpthread
 	TSAN_OPTIONS=halt_on_error=1 tests/hostile/threads-tsan
