@@ -490,7 +490,8 @@ static void text_record(ctx *c, const fr_result *res, unsigned long line)
             if (c->color)
                 out_puts(&c->out, "\033[0m");
             out_puts(&c->out, "[");
-            out_puts(&c->out, m->rule >= 0 ? fr_rule_name(rs, (size_t)m->rule) : "-");
+            /* (a message of no rule: its kind, "input") */
+            out_puts(&c->out, m->rule >= 0 ? fr_rule_name(rs, (size_t)m->rule) : m->kind);
             out_puts(&c->out, "]: ");
             out_text(&c->out, m->text);
             out_puts(&c->out, "\n");
@@ -1226,7 +1227,7 @@ static void stderr_messages(ctx *c, const fr_result *res)
         const fr_message *m = v[i];
         out_puts(&eo, sev_name(m->severity));
         out_puts(&eo, "[");
-        out_puts(&eo, m->rule >= 0 ? fr_rule_name(c->rs, (size_t)m->rule) : "-");
+        out_puts(&eo, m->rule >= 0 ? fr_rule_name(c->rs, (size_t)m->rule) : m->kind);
         out_puts(&eo, "]: ");
         out_text(&eo, m->text);
         out_puts(&eo, "\n");
