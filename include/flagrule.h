@@ -198,6 +198,20 @@ const fr_result *fr_eval_line(fr_eval *ev, const char *line, size_t len);
 /* The same with words already split (argv style). */
 const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv);
 
+/* The same with typed values by key, for configs that come as data (JSON,
+ * a program's own settings): keys[i] (a key id) takes vals[i]; a key given
+ * twice takes its last value.  A value fits its key or the config is
+ * invalid: a bool for a bool key, an int for an int key, null for a
+ * nullable key; text (FR_STRING or FR_ENUM, s and len) is taken as it is
+ * by a string key (even "null") and read by any other key as the same
+ * value on a command line ("8", "pplx", "true"; an env key whose text is
+ * not of its type keeps its default, with an "input" warning). */
+const fr_result *fr_eval_values(fr_eval *ev, size_t n, const size_t *keys, const fr_value *vals);
+/* A result of FR_STATUS_INVALID with the caller's reason (copied), for a
+ * config the caller's own reader refused (e.g. malformed JSON): the stream
+ * keeps one result per input.  NULL only out of memory. */
+const fr_result *fr_eval_reject(fr_eval *ev, const char *reason);
+
 fr_status   fr_result_status(const fr_result *r);
 /* For FR_STATUS_INVALID: why (e.g. "unknown flag '--tp-sise'; did you mean
  * '--tp-size'?"). NULL otherwise, or when out of memory (the "did you mean"

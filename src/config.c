@@ -1832,6 +1832,113 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
     return rc;
 }
 
+/* The JSON-ish name of a typed value for a reason: true, 8, null, 'text'. */
+static void reason_typed(fr_buf *r, const fr_value *v)
+{
+    if (v->is_null)
+        fr_buf_puts(r, "null");
+    else if (v->type == FR_BOOL)
+        fr_buf_puts(r, v->i ? "true" : "false");
+    else if (v->type == FR_INT)
+        fr_buf_printf(r, "%lld", (long long)v->i);
+    else
+        reason_value(r, v->s ? v->s : "", v->s ? v->len : 0);
+}
+
+int fr_config_values(fr_cfgin *c, size_t n, const size_t *keys, const fr_value *vals)
+{
+    const fr_ruleset *rs = c->rs;
+    fr_buf *r = &c->reason;
+    c->nwords = 0;
+    c->nfb = 0;
+    c->ngiven = 0;
+    c->nres = 0;
+    c->hint_cand = NULL;
+    c->reason.len = 0;
+    if (c->reason.p)
+        c->reason.p[0] = '\0';
+    /* the texts, NUL-terminated, into the store (the values point there) */
+    size_t total = 16 + FR_PAD;
+    for (size_t i = 0; i < n; i++) {
+        const fr_value *v = &vals[i];
+        if (v->is_null || (v->type != FR_STRING && v->type != FR_ENUM))
+            continue;
+        if (!v->s && v->len)
+            return invalid(c, "a text value with no bytes");
+        if (v->len > UINT32_MAX - 64 || total > UINT32_MAX - 64 - v->len)
+            return invalid(c, "config too long");
+        total += v->len + 1;
+    }
+    c->store.len = 0;
+    if (fr_buf_reserve(&c->store, total) < 0)
+        return -1;
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (keys[i] >= rs->nkeys) {
+            fr_buf_printf(r, "no key %zu (the rule set has %u)", keys[i], (unsigned)rs->nkeys);
+            return r->oom ? -1 : 1;
+        }
+        uint32_t k = (uint32_t)keys[i];
+        const fr_key *key = &rs->keys[k];
+        const fr_value *v = &vals[i];
+        fr_val val = { 0 };
+        if (v->is_null) {
+            if (!key->type.nullable)
+                goto bad;
+            val.is_null = 1;
+        } else if (v->type == FR_BOOL || v->type == FR_INT) {
+            if ((v->type == FR_BOOL) != (key->type.kind == FR_T_BOOL) ||
+                (v->type == FR_INT) != (key->type.kind == FR_T_INT))
+                goto bad;
+            val.i = v->type == FR_BOOL ? v->i != 0 : v->i;
+        } else if (v->type == FR_STRING || v->type == FR_ENUM) {
+            /* text: a string key's value as it is (even "null"); any
+             * other key's read as the same word of a command line */
+            size_t at = o;
+            if (v->len)
+                memcpy(c->store.p + o, v->s, v->len);
+            o += v->len;
+            c->store.p[o++] = '\0';
+            const char *t = c->store.p + at;
+            size_t tl = v->len;
+            if (key->type.kind == FR_T_STRING) {
+                val.i = (int64_t)tl;
+                val.s = t;
+            } else {
+                fr_parse_rc rc = env_text(rs, k, &t, &tl, &val)
+                                     ? FR_PARSE_OK
+                                     : parse_value(c->map, rs, key->type, t, tl, &val);
+                if (rc != FR_PARSE_OK && key->kind == FR_KEY_ENV) {
+                    if (env_fallback(c, k, at, v->len) < 0)
+                        return -1;
+                    continue;
+                }
+                if (rc != FR_PARSE_OK) {
+                    bad_value(rs, k, key->name, strlen(key->name), c->store.p + at, v->len, rc, r, c);
+                    return r->oom ? -1 : 1;
+                }
+            }
+        } else {
+            fr_buf_printf(r, "%s: a value of no known type (%d)", key->name, v->type);
+            return r->oom ? -1 : 1;
+        }
+        if (c->nfb)
+            env_fallback_drop(c, k);   /* (a later value wins) */
+        set_key(c, k, val);
+        continue;
+    bad:
+        fr_buf_puts(r, key->name);
+        fr_buf_puts(r, " expects ");
+        fr_type_expect_text(r, rs, key->type);
+        fr_buf_puts(r, ", got ");
+        reason_typed(r, v);
+        return r->oom ? -1 : 1;
+    }
+    c->store.len = o;
+    memset(c->store.p + o, 0, FR_PAD);
+    return 0;
+}
+
 void fr_cfgin_free(fr_cfgin *c)
 {
     free(c->fb_key);

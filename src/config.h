@@ -105,6 +105,9 @@ typedef struct fr_cfgin {
  * The caller resets input/given for the keys in given_keys afterwards. */
 int fr_config_line(fr_cfgin *c, const char *line, size_t len);
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv);
+/* Reads one config given as typed values by key (fr_eval_values): the same
+ * returns and lifetime. */
+int fr_config_values(fr_cfgin *c, size_t n, const size_t *keys, const fr_value *vals);
 /* After an invalid config (1 returned, nothing read since): the whole reason,
  * its "did you mean" appended now; NULL when out of memory. */
 const char *fr_config_reason(fr_cfgin *c);

@@ -2456,6 +2456,34 @@ const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv)
     return after_read(ev, fr_config_argv(&ev->cfg, argc, argv));
 }
 
+const fr_result *fr_eval_values(fr_eval *ev, size_t n, const size_t *keys, const fr_value *vals)
+{
+    if (!ev || (n && (!keys || !vals)))
+        return NULL;
+    restore(ev);
+    if (env_ready(ev) < 0)
+        return NULL;
+    return after_read(ev, fr_config_values(&ev->cfg, n, keys, vals));
+}
+
+const fr_result *fr_eval_reject(fr_eval *ev, const char *reason)
+{
+    if (!ev)
+        return NULL;
+    restore(ev);
+    fr_cfgin *c = &ev->cfg;
+    c->nwords = 0;
+    c->nfb = 0;
+    c->ngiven = 0;
+    c->nres = 0;
+    c->hint_cand = NULL;
+    c->reason.len = 0;
+    fr_buf_puts(&c->reason, reason && *reason ? reason : "invalid config");
+    if (c->reason.oom)
+        return NULL;
+    return finish_invalid(ev, c->reason.p);
+}
+
 /* ==== evaluator lifetime ============================================================ */
 
 static void env_clear(fr_eval *ev)

@@ -54,6 +54,18 @@ int cli_finish_output(int code);
 int cli_stdin_config(const char *cmd, char **line, size_t *len);
 
 /* Subcommands.  argv[0] is the subcommand name. */
+/* Configs as JSON objects, one per line (`--input json`; json_in.c): a
+ * reader per evaluator (the threads of check -j have one each). */
+typedef struct cli_jin cli_jin;
+cli_jin *cli_jin_new(const fr_ruleset *rs, bool ignore_unknown);
+void     cli_jin_free(cli_jin *j);
+/* Evaluates one line's object; NULL only out of memory. */
+const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t len);
+/* The words after `--` joined by blanks: one JSON text. */
+const fr_result *cli_eval_json_words(cli_jin *j, fr_eval *ev, size_t n, const char *const *words);
+/* Parses the value of --input: 0 line, 1 json, -1 (a usage error printed). */
+int cli_parse_input(const char *cmd, const char *v);
+
 int cmd_lint(int argc, char **argv);
 int cmd_check(int argc, char **argv);     /* check */
 int cmd_resolve(int argc, char **argv);   /* resolve */

@@ -26,6 +26,7 @@ typedef struct opts {
     int       nwords;
     char    **words;
     bool      from_stdin;
+    bool      json_in;         /* --input json */
     int       jobs;            /* -j: evaluation threads for a stream (1: none) */
 } opts;
 
@@ -241,6 +242,20 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
             }
             if ((o->format = parse_format(cmd, v, resolve)) < 0)
                 return -1;
+        } else if (!strcmp(a, "--input") || !strncmp(a, "--input=", 8)) {
+            const char *v;
+            if (a[7] == '=')
+                v = a + 8;
+            else if (i + 1 < argc)
+                v = argv[++i];
+            else {
+                cli_err("%s: option '--input' needs a value: line or json", cmd);
+                return -1;
+            }
+            int in = cli_parse_input(cmd, v);
+            if (in < 0)
+                return -1;
+            o->json_in = in == 1;
         } else if (!resolve && (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strncmp(a, "--jobs=", 7) ||
                                 (!strncmp(a, "-j", 2) && a[2]))) {
             const char *opt = a[1] == '-' ? "--jobs" : "-j", *v;
@@ -284,8 +299,8 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
 static void check_usage(FILE *f)
 {
     fputs("usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]\n"
-          "                      [--no-env] [--ignore-unknown] [--no-color] [-j N]\n"
-          "                      [-- FLAGS... | < CONFIGS]\n"
+          "                      [--input line|json] [--no-env] [--ignore-unknown]\n"
+          "                      [--no-color] [-j N] [-- FLAGS... | < CONFIGS]\n"
           "\n"
           "Evaluates configs against the rules.  With FLAGS after '--', checks that one\n"
           "config; otherwise reads one config per line from standard input and prints\n"
@@ -295,6 +310,8 @@ static void check_usage(FILE *f)
           "  --format FORMAT  text (default), json (JSON Lines) or compact\n"
           "  --werror         a config with warnings fails too\n"
           "  -v, --verbose    text format: also print the declared and resolved values\n"
+          "  --input INPUT    line (default): a config is a command line; json: a JSON\n"
+          "                   object, {\"KEY\": VALUE, ...}, one per line\n"
           "  --no-env         do not read env keys from the process environment\n"
           "  --ignore-unknown skip flags the rules do not declare (and their values)\n"
           "  --no-color       do not colour the output\n"
@@ -310,8 +327,9 @@ static void check_usage(FILE *f)
 
 static void resolve_usage(FILE *f)
 {
-    fputs("usage: flagrule resolve [-r PATH]... [--format flags|kv|json] [--no-env]\n"
-          "                        [--ignore-unknown] [--no-color] [-- FLAGS... | < CONFIG]\n"
+    fputs("usage: flagrule resolve [-r PATH]... [--format flags|kv|json] [--input line|json]\n"
+          "                        [--no-env] [--ignore-unknown] [--no-color]\n"
+          "                        [-- FLAGS... | < CONFIG]\n"
           "\n"
           "Prints the resolved config: every key's value after the declare rules.\n"
           "The config is FLAGS after '--', else the one line of standard input (when it\n"
@@ -323,6 +341,8 @@ static void resolve_usage(FILE *f)
           "                   that differ from their defaults, quoted for sh(1), with\n"
           "                   env and fact keys as leading NAME=VALUE words;\n"
           "                   kv: KEY=VALUE lines of every key; json: one object\n"
+          "  --input INPUT    line (default): the config is a command line; json: a\n"
+          "                   JSON object, {\"KEY\": VALUE, ...}\n"
           "  --no-env         do not read env keys from the process environment\n"
           "  --ignore-unknown skip flags the rules do not declare (and their values)\n"
           "  --no-color       do not colour the output\n"
@@ -341,6 +361,7 @@ typedef struct ctx {
     bool    color;
     size_t  nkeys;
     size_t  flush_at;  /* record() writes `out` to stdout from this size on */
+    cli_jin *jin;      /* --input json: the reader (made on first use) */
 } ctx;
 
 /* "FILE:LINE" of rule r, formatted on first use and cached: most rules
@@ -379,6 +400,7 @@ static void ctx_free(ctx *c)
     free(c->where);
     free(c->out.p);
     fr_buf_free(&c->tmp);
+    cli_jin_free(c->jin);
 }
 
 /* A message (its text is rendered on access: NULL is out of memory). */
@@ -782,6 +804,16 @@ static __attribute__((target("avx2"))) char *find_nl_avx2(char *p)
  * Returns where the unconsumed rest starts.  buf has 64 bytes of room after
  * len (the AVX2 newline scan).  The loop of both `check` paths: -j 1 calls it
  * on its read buffer, the -j N workers on a chunk of whole lines. */
+/* One config of the stream: a command line, or with --input json an object. */
+static inline const fr_result *eval_text(ctx *c, fr_eval *ev, const char *p, size_t len)
+{
+    if (__builtin_expect(!c->o->json_in, 1))
+        return fr_eval_line(ev, p, len);
+    if (!c->jin)
+        c->jin = cli_jin_new(c->rs, c->o->ignore_unknown);
+    return cli_eval_json(c->jin, ev, p, len);
+}
+
 static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t len, bool eof,
                           unsigned long *lineno, bool *fail)
 {
@@ -804,7 +836,7 @@ static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t l
             nl = len > start ? memchr(buf + start, '\n', len - start) : NULL;
         if (!nl) {
             if (eof && start < len) {
-                const fr_result *res = fr_eval_line(ev, buf + start, len - start);
+                const fr_result *res = eval_text(c, ev, buf + start, len - start);
                 if (!res)
                     cli_oom();
                 if (!record(c, res, ++*lineno))
@@ -814,7 +846,7 @@ static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t l
             return start;
         }
         size_t l = (size_t)(nl - (buf + start));
-        const fr_result *res = fr_eval_line(ev, buf + start, l);
+        const fr_result *res = eval_text(c, ev, buf + start, l);
         if (!res)
             cli_oom();
         if (!record(c, res, ++*lineno))
@@ -826,6 +858,20 @@ static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t l
 }
 
 static fr_eval *make_eval(const fr_ruleset *rs, const opts *o);
+
+/* The one config of `check -- ...` and `resolve`: standard input's line, or
+ * the words after `--` (as a command line, or joined into one JSON text). */
+static const fr_result *eval_config(ctx *c, fr_eval *ev, const char *line, size_t llen)
+{
+    const opts *o = c->o;
+    if (line)
+        return eval_text(c, ev, line, llen);
+    if (!o->json_in)
+        return fr_eval_argv(ev, (size_t)o->nwords, (const char *const *)o->words);
+    if (!c->jin)
+        c->jin = cli_jin_new(c->rs, o->ignore_unknown);
+    return cli_eval_json_words(c->jin, ev, (size_t)o->nwords, (const char *const *)o->words);
+}
 
 /* The evaluator is made when the first bytes of input are there (*evp NULL
  * until then): an empty input compiles the rules and evaluates nothing, and
@@ -1191,7 +1237,7 @@ int cmd_check(int argc, char **argv)
     fr_eval *ev = o.have_words ? make_eval(rs, &o) : NULL;
     int code;
     if (o.have_words) {
-        const fr_result *res = fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
+        const fr_result *res = eval_config(&c, ev, NULL, 0);
         if (!res)
             cli_oom();
         code = record(&c, res, 0) ? FR_EXIT_OK : FR_EXIT_FAIL;
@@ -1272,8 +1318,7 @@ int cmd_resolve(int argc, char **argv)
         return st;
     }
     fr_eval *ev = make_eval(rs, &o);
-    const fr_result *res = line ? fr_eval_line(ev, line, llen)
-                                : fr_eval_argv(ev, (size_t)o.nwords, (const char *const *)o.words);
+    const fr_result *res = eval_config(&c, ev, line, llen);
     if (!res)
         cli_oom();
     int code = FR_EXIT_OK;

@@ -13,8 +13,10 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: flagrule explain [-r PATH]... [--no-env] [--no-color] KEY [-- FLAGS...]\n"
-          "       flagrule explain [-r PATH]... [--no-env] [--no-color] --why-not RULE [-- FLAGS...]\n"
+    fputs("usage: flagrule explain [-r PATH]... [--input line|json] [--no-env] [--no-color]\n"
+          "                        KEY [-- FLAGS...]\n"
+          "       flagrule explain [-r PATH]... [--input line|json] [--no-env] [--no-color]\n"
+          "                        --why-not RULE [-- FLAGS...]\n"
           "\n"
           "Tells why KEY (a key name, an alias or a flag spelling) has its resolved\n"
           "value in the config given after '--' (else the one line of standard input,\n"
@@ -24,6 +26,8 @@ static void usage(FILE *f)
           "\n"
           "  -r PATH          add a rule file or directory (repeatable)\n"
           "  --why-not RULE   explain why RULE did not fire\n"
+          "  --input INPUT    line (default): the config is a command line; json: a\n"
+          "                   JSON object, {\"KEY\": VALUE, ...}\n"
           "  --no-env         do not read env keys from the process environment\n"
           "  --no-color       do not colour diagnostics\n"
           "  -h, --help       print this help\n",
@@ -31,7 +35,7 @@ static void usage(FILE *f)
 }
 
 static const char *const explain_opts[] = {
-    "-r", "--rules", "--why-not", "--no-env", "--no-color", "--help", "-h",
+    "-r", "--rules", "--why-not", "--input", "--no-env", "--no-color", "--help", "-h",
 };
 
 /* A key by name, alias or flag spelling; -1 if none. */
@@ -66,7 +70,7 @@ int cmd_explain(int argc, char **argv)
     cli_rules cr;
     memset(&cr, 0, sizeof cr);
     const char *key = NULL, *why_not = NULL;
-    bool no_env = false, no_color = false;
+    bool no_env = false, no_color = false, json_in = false;
     int nwords = 0;
     char **words = NULL;
     int code = FR_EXIT_USAGE;
@@ -95,6 +99,20 @@ int cmd_explain(int argc, char **argv)
             why_not = argv[++i];
         } else if (!strncmp(a, "--why-not=", 10)) {
             why_not = a + 10;
+        } else if (!strcmp(a, "--input") || !strncmp(a, "--input=", 8)) {
+            const char *v;
+            if (a[7] == '=')
+                v = a + 8;
+            else if (i + 1 < argc)
+                v = argv[++i];
+            else {
+                cli_err("explain: option '--input' needs a value: line or json");
+                goto out;
+            }
+            int in = cli_parse_input("explain", v);
+            if (in < 0)
+                goto out;
+            json_in = in == 1;
         } else if (!strcmp(a, "--no-env")) {
             no_env = true;
         } else if (!strcmp(a, "--no-color")) {
@@ -187,8 +205,11 @@ int cmd_explain(int argc, char **argv)
     if (!ev)
         cli_oom();
     fr_eval_set_use_environ(ev, !no_env);
-    const fr_result *res = line ? fr_eval_line(ev, line, llen)
-                                : fr_eval_argv(ev, (size_t)nwords, (const char *const *)words);
+    cli_jin *jin = json_in ? cli_jin_new(rs, false) : NULL;
+    const fr_result *res = jin && line    ? cli_eval_json(jin, ev, line, llen)
+                           : jin          ? cli_eval_json_words(jin, ev, (size_t)nwords, (const char *const *)words)
+                           : line         ? fr_eval_line(ev, line, llen)
+                                          : fr_eval_argv(ev, (size_t)nwords, (const char *const *)words);
     if (!res)
         cli_oom();
     char *text = key ? fr_explain_key(ev, (size_t)id) : fr_explain_why_not(ev, (size_t)id);
@@ -196,6 +217,7 @@ int cmd_explain(int argc, char **argv)
         cli_oom();
     fputs(text, stdout);
     free(text);
+    cli_jin_free(jin);
     code = fr_result_status(res) == FR_STATUS_INVALID ? FR_EXIT_FAIL : FR_EXIT_OK;
     fr_eval_free(&ev);
     free(line);

@@ -1,8 +1,8 @@
 # --help prints the usage on stdout.
 $ check --help
 > usage: flagrule check [-r PATH]... [--format text|json|compact] [--werror] [-v]
->                       [--no-env] [--ignore-unknown] [--no-color] [-j N]
->                       [-- FLAGS... | < CONFIGS]
+>                       [--input line|json] [--no-env] [--ignore-unknown]
+>                       [--no-color] [-j N] [-- FLAGS... | < CONFIGS]
 >
 > Evaluates configs against the rules.  With FLAGS after '--', checks that one
 > config; otherwise reads one config per line from standard input and prints
@@ -12,6 +12,8 @@ $ check --help
 >   --format FORMAT  text (default), json (JSON Lines) or compact
 >   --werror         a config with warnings fails too
 >   -v, --verbose    text format: also print the declared and resolved values
+>   --input INPUT    line (default): a config is a command line; json: a JSON
+>                    object, {"KEY": VALUE, ...}, one per line
 >   --no-env         do not read env keys from the process environment
 >   --ignore-unknown skip flags the rules do not declare (and their values)
 >   --no-color       do not colour the output

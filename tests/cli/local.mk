@@ -10,6 +10,21 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/check-input-json.t \
+	tests/cli/check-input-json-invalid.t \
+	tests/cli/check-input-json-compact.t \
+	tests/cli/check-input-json-json.t \
+	tests/cli/check-input-json-args.t \
+	tests/cli/check-input-json-ignore-unknown.t \
+	tests/cli/check-input-json-moe.t \
+	tests/cli/check-input-bad.t \
+	tests/cli/check-input-missing.t \
+	tests/cli/check-jobs-input-json.t \
+	tests/cli/resolve-input-json.t \
+	tests/cli/resolve-input-json-kv.t \
+	tests/cli/resolve-input-json-invalid.t \
+	tests/cli/explain-input-json.t \
+	tests/cli/explain-input-bad.t \
 	tests/cli/explain-key-option.t \
 	tests/cli/main-unknown-command.t \
 	tests/cli/main-unknown-far.t \

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Property: `resolve` output fed back to `check` passes with the same
-resolved values.
+resolved values, as a command line and as a JSON object (--input json).
 
 For every config that checks ok, `flagrule resolve --format flags` prints a
 command line; that command line, checked again, must be ok, and
@@ -71,6 +71,21 @@ def roundtrip(rargs, config, label):
                 if j1.get(k) != j2.get(k)} if isinstance(j1, dict) and isinstance(j2, dict) else (j1, j2)
         return "%s: config %r resolves to %r; resolved values differ (original, fed back): %s" % (
             label, config, text, diff)
+    # the same through JSON: resolve's object, checked with --input json,
+    # passes and resolves to itself
+    if isinstance(j1, dict):
+        jtext = json.dumps(j1)
+        c3 = flagrule(["check", "--no-env", "--format", "compact", "--input", "json"] + rargs + ["--", jtext])
+        if c3.returncode != 0:
+            return "%s: config %r resolves to the JSON %s, which checks %s: %s %s" % (
+                label, config, jtext, c3.returncode, c3.stdout[:200], c3.stderr[:200])
+        p = flagrule(["resolve", "--no-env", "--format", "json", "--input", "json"] + rargs + ["--", jtext])
+        try:
+            j3 = json.loads(p.stdout.decode("utf-8"))
+        except ValueError:
+            j3 = ("unparsable", p.stdout[:300], p.stderr[:300])
+        if j3 != j1:
+            return "%s: config %r resolves to the JSON %s, which resolves to %s" % (label, config, jtext, j3)
     return None
 
 

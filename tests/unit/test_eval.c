@@ -632,6 +632,144 @@ static void test_environ(void **state)
     fr_ruleset_free(&rs);
 }
 
+/* fr_eval_values: typed values by key give the result the same config gives
+ * as a command line, in every mode; what does not fit is invalid with a
+ * reason; fr_eval_reject makes an invalid record of the caller's reason. */
+static const char *values_rules =
+    "flag tp_size : int = 1 cli \"--tp-size\";\n"
+    "flag mode : enum { auto, normal } = auto;\n"
+    "flag fast : bool = false;\n"
+    "flag path : string? = null;\n"
+    "env SGLANG_X : int = 4;\n"
+    "rule big: tp_size > 4 & SGLANG_X > 4 -> warn \"big {tp_size} {SGLANG_X} {path!r}\";\n"
+    "rule normal-fast: mode = normal & fast -> error \"normal is not fast\";\n"
+    "rule named: path != null -> info \"path {path!r}\";\n"
+    "rule auto-fast: mode = auto & tp_size >= 8 -> declare fast = true;\n";
+
+static fr_value v_int(int64_t i) { fr_value v = { .type = FR_INT, .i = i }; return v; }
+static fr_value v_bool(bool b) { fr_value v = { .type = FR_BOOL, .i = b }; return v; }
+static fr_value v_null(void) { fr_value v = { .type = FR_STRING, .is_null = true }; return v; }
+static fr_value v_text(const char *s) { fr_value v = { .type = FR_STRING, .s = s, .len = strlen(s) }; return v; }
+
+static void test_eval_values(void **state)
+{
+    (void)state;
+    ev2 *e = ev2_new(values_rules);
+    size_t tp = (size_t)key(e, "tp_size"), mode = (size_t)key(e, "mode"), fast = (size_t)key(e, "fast"),
+           path = (size_t)key(e, "path"), x = (size_t)key(e, "SGLANG_X");
+    fr_eval *evs[3] = { e->inc, e->full, e->scan };
+    struct {
+        const char *line;
+        size_t      n;
+        size_t      keys[4];
+        fr_value    vals[4];
+    } cases[] = {
+        { "", 0, { 0 }, { { 0 } } },
+        { "--tp-size 8 SGLANG_X=9 --path a", 3, { tp, x, path }, { v_int(8), v_int(9), v_text("a") } },
+        { "--mode normal --fast", 2, { mode, fast }, { v_text("normal"), v_bool(true) } },
+        { "--mode normal --fast", 2, { mode, fast }, { { .type = FR_ENUM, .s = "normal", .len = 6 }, v_text("true") } },
+        { "--tp-size 8", 1, { tp }, { v_text("8") } },
+        { "--tp-size 8 --tp-size 2", 2, { tp, tp }, { v_int(8), v_int(2) } },
+        { "--path ''", 1, { path }, { v_text("") } },
+        { "--tp-size 9 SGLANG_X=5", 4, { fast, x, tp, path }, { v_bool(false), v_text("5"), v_int(9), v_null() } },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        run(e, cases[c].line);   /* (the modes agree on the line) */
+        char *want = describe(e->rs, fr_eval_line(e->full, cases[c].line, strlen(cases[c].line)), 1);
+        for (int m = 0; m < 3; m++) {
+            const fr_result *r = fr_eval_values(evs[m], cases[c].n, cases[c].keys, cases[c].vals);
+            assert_non_null(r);
+            char *got = describe(e->rs, r, 1);
+            if (strcmp(got, want))
+                fprintf(stderr, "values and line '%s' differ (mode %d):\n%s\n----\n%s\n", cases[c].line, m, got, want);
+            assert_string_equal(got, want);
+            free(got);
+        }
+        free(want);
+    }
+    /* a string key holds the text "null", which is not null */
+    {
+        fr_value v = v_text("null");
+        const fr_result *r = fr_eval_values(e->inc, 1, &path, &v);
+        assert_int_equal(fr_result_status(r), FR_STATUS_OK);
+        fr_value got = fr_result_resolved(r, path);
+        assert_false(got.is_null);
+        assert_string_equal(got.s, "null");
+        assert_int_equal(fr_result_nmessages(r, FR_SEV_INFO), 1);
+        assert_string_equal(fr_result_message(r, FR_SEV_INFO, 0)->text, "path 'null'");
+    }
+    /* the library copies the caller's text: the result outlives it */
+    {
+        char *buf = strdup("/m/x");
+        fr_value v = { .type = FR_STRING, .s = buf, .len = 4 };
+        const fr_result *r = fr_eval_values(e->inc, 1, &path, &v);
+        memset(buf, 'z', 4);
+        free(buf);
+        assert_string_equal(fr_result_resolved(r, path).s, "/m/x");
+        assert_string_equal(fr_result_message(r, FR_SEV_INFO, 0)->text, "path '/m/x'");
+    }
+    /* what does not fit its key */
+    struct {
+        size_t      k;
+        fr_value    v;
+        const char *reason;
+    } bad[] = {
+        { tp, v_null(), "tp_size expects an integer, got null" },
+        { tp, v_bool(true), "tp_size expects an integer, got true" },
+        { fast, v_int(1), "fast expects true or false, got 1" },
+        { path, v_int(3), "path expects a string (or null), got 3" },
+        { mode, v_text("fast"), NULL },
+        { tp, v_text("eight"), NULL },
+        { 99, v_int(1), "no key 99 (the rule set has 5)" },
+        { tp, { .type = 42, .i = 1 }, "tp_size: a value of no known type (42)" },
+    };
+    for (size_t c = 0; c < sizeof bad / sizeof *bad; c++) {
+        const fr_result *r = fr_eval_values(e->inc, 1, &bad[c].k, &bad[c].v);
+        assert_int_equal(fr_result_status(r), FR_STATUS_INVALID);
+        const char *why = fr_result_invalid_reason(r);
+        assert_non_null(why);
+        if (bad[c].reason)
+            assert_string_equal(why, bad[c].reason);
+    }
+    /* an enum value given as text is read as on a command line */
+    {
+        fr_value v = v_text("normall");
+        const fr_result *r = fr_eval_values(e->inc, 1, &mode, &v);
+        assert_string_equal(fr_result_invalid_reason(r), "mode expects one of auto, normal, got 'normall'; did you mean 'normal'?");
+    }
+    /* an env key's text that does not read keeps the default, warned */
+    {
+        fr_value v = v_text("lots");
+        const fr_result *r = fr_eval_values(e->inc, 1, &x, &v);
+        assert_int_equal(fr_result_status(r), FR_STATUS_OK);
+        assert_int_equal(fr_result_resolved(r, x).i, 4);
+        assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 1);
+        assert_string_equal(fr_result_message(r, FR_SEV_WARNING, 0)->kind, "input");
+        /* a later value of the key wins and drops the warning */
+        size_t ks[2] = { x, x };
+        fr_value vs[2] = { v_text("lots"), v_int(6) };
+        r = fr_eval_values(e->inc, 2, ks, vs);
+        assert_int_equal(fr_result_nmessages(r, FR_SEV_WARNING), 0);
+        assert_int_equal(fr_result_resolved(r, x).i, 6);
+    }
+    /* fr_eval_reject: an invalid record with the reason, copied */
+    {
+        char reason[] = "not a JSON config";
+        const fr_result *r = fr_eval_reject(e->inc, reason);
+        reason[0] = 'X';
+        assert_int_equal(fr_result_status(r), FR_STATUS_INVALID);
+        assert_string_equal(fr_result_invalid_reason(r), "not a JSON config");
+        char *buf = NULL;
+        size_t len = 0, cap = 0;
+        assert_int_equal(fr_result_append_compact(r, &buf, &len, &cap), FR_OK);
+        assert_string_equal(buf, "invalid\t-\t-\n");
+        free(buf);
+    }
+    /* and the evaluator goes on as before */
+    assert_string_equal(run(e, "--mode normal --fast"), "error\tnormal-fast\t-");
+    ev2_free(e);
+}
+
 /* ---- explanations and tests -------------------------------------------------------------------- */
 
 static void test_explain(void **state)
@@ -1854,6 +1992,7 @@ int main(void)
         cmocka_unit_test(test_fast_room),
         cmocka_unit_test(test_tree_release),
         cmocka_unit_test(test_threads_option),
+        cmocka_unit_test(test_eval_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

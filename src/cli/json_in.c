@@ -1,0 +1,289 @@
+/* json_in.c — configs written as JSON objects (`--input json`): one object
+ * per line, {"KEY": VALUE, ...}, keys by name or alias, values true/false,
+ * integers, strings or null, evaluated with fr_eval_values.  What is not
+ * such an object becomes an invalid record (fr_eval_reject) with the
+ * reason, so a stream keeps one record per line. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "eval.h"
+#include "misspell.h"
+#include "value.h"
+
+struct cli_jin {
+    const fr_ruleset *rs;
+    bool         ignore_unknown;
+    size_t      *keys;
+    fr_value    *vals;
+    size_t       cap;
+    const char **names;   /* every key's name, for "did you mean" (on first use) */
+    char        *msg;     /* the last reason */
+    size_t       msgcap;
+};
+
+cli_jin *cli_jin_new(const fr_ruleset *rs, bool ignore_unknown)
+{
+    cli_jin *j = calloc(1, sizeof *j);
+    if (!j)
+        cli_oom();
+    j->rs = rs;
+    j->ignore_unknown = ignore_unknown;
+    return j;
+}
+
+void cli_jin_free(cli_jin *j)
+{
+    if (!j)
+        return;
+    free(j->keys);
+    free(j->vals);
+    free(j->names);
+    free(j->msg);
+    free(j);
+}
+
+static const fr_result *reject(cli_jin *j, fr_eval *ev, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static const fr_result *reject(cli_jin *j, fr_eval *ev, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(j->msg, j->msgcap, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return fr_eval_reject(ev, "invalid JSON config");
+        if ((size_t)n < j->msgcap)
+            break;
+        free(j->msg);
+        j->msgcap = (size_t)n + 64;
+        if (!(j->msg = malloc(j->msgcap)))
+            cli_oom();
+    }
+    return fr_eval_reject(ev, j->msg);
+}
+
+/* A name for a reason: at most 64 bytes of it, control bytes as '?'. */
+static void shown(char out[72], const char *s)
+{
+    size_t n = 0;
+    for (; s[n] && n < 64; n++)
+        out[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+    if (s[n]) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = '\0';
+}
+
+static const char *near_key(cli_jin *j, const char *name)
+{
+    size_t nk = fr_ruleset_nkeys(j->rs);
+    if (!j->names) {
+        j->names = malloc((nk ? nk : 1) * sizeof *j->names);
+        if (!j->names)
+            cli_oom();
+        for (size_t k = 0; k < nk; k++)
+            j->names[k] = fr_key_name(j->rs, k);
+    }
+    return fr_did_you_mean(name, strlen(name), j->names, nk);
+}
+
+/* The key a flag spelling names ("--tp-size" or "--tp" -> tp_size), or -1. */
+static long key_of_spelling(const fr_ruleset *rs, const char *name)
+{
+    if (!rs->evindex)
+        return -1;
+    int32_t s = fr_spellmap_find(&rs->evindex->map, name, strlen(name));
+    return s >= 0 ? s : -1;
+}
+
+/* The key whose flag spelling a bare name is ("tp" -> "--tp" -> tp_size,
+ * "dp-size" or "dp_size" -> "--dp-size"), or -1. */
+static long key_of_bare_spelling(const fr_ruleset *rs, const char *name)
+{
+    size_t n = strlen(name);
+    if (!n || n > 200 || name[0] == '-')
+        return -1;
+    char sp[208] = "--";
+    for (size_t i = 0; i < n; i++)
+        sp[2 + i] = name[i] == '_' ? '-' : name[i];
+    sp[2 + n] = '\0';
+    return key_of_spelling(rs, sp);
+}
+
+/* The shortest text of d that reads back as d (1.5, 1e+300). */
+static void shortest(char out[40], double d)
+{
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(out, 40, "%.*g", prec, d);
+        if (strtod(out, NULL) == d)
+            return;
+    }
+}
+
+static const char *json_kind(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY:  return "an array";
+    case JSON_REAL:   return "a number with a fraction";
+    default:          return "a value";
+    }
+}
+
+const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+        i++;
+    if (i == len)   /* a blank line: the empty config, as a blank config line */
+        return fr_eval_values(ev, 0, NULL, NULL);
+    json_error_t err;
+    json_t *root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &err);
+    if (!root) {
+        if (strstr(err.text, "JSON_ALLOW_NUL"))   /* (jansson's words for it) */
+            return reject(j, ev, "a string holds \\u0000 (column %d): no value may hold a NUL byte", err.column);
+        /* a command line fed to --input json: say which input reads it */
+        unsigned char c0 = (unsigned char)text[i];
+        bool cmdline = c0 == '-' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '/' || c0 == '.';
+        return reject(j, ev, "not a JSON config: %s (column %d)%s", err.text, err.column,
+                      cmdline ? "; a command line is read with --input line" : "");
+    }
+    if (!json_is_object(root)) {
+        const char *what = json_is_array(root) ? "an array" : "a single value";
+        json_decref(root);
+        return reject(j, ev, "a JSON config is an object, {\"KEY\": VALUE, ...}, not %s", what);
+    }
+    size_t n = json_object_size(root);
+    if (n > j->cap) {
+        size_t cap = n + 16;
+        size_t *k = realloc(j->keys, cap * sizeof *k);
+        if (!k)
+            cli_oom();
+        j->keys = k;
+        fr_value *v = realloc(j->vals, cap * sizeof *v);
+        if (!v)
+            cli_oom();
+        j->vals = v;
+        j->cap = cap;
+    }
+    size_t m = 0;
+    const char *name;
+    json_t *v;
+    const fr_result *res = NULL;
+    char sh[72];
+    json_object_foreach(root, name, v) {
+        long k = fr_ruleset_find_key(j->rs, name);
+        if (k < 0) {
+            if (j->ignore_unknown)
+                continue;
+            shown(sh, name);
+            long fk = name[0] == '-' ? key_of_spelling(j->rs, name) : -1;
+            long bk = fk < 0 ? key_of_bare_spelling(j->rs, name) : -1;
+            const char *near = fk >= 0   ? fr_key_name(j->rs, (size_t)fk)
+                               : bk >= 0 ? fr_key_name(j->rs, (size_t)bk)
+                                         : near_key(j, name);
+            if (fk >= 0)
+                res = reject(j, ev, "unknown key '%s': a JSON config names keys, not flags; write '%s'", sh, near);
+            else if (near)
+                res = reject(j, ev, "unknown key '%s'; did you mean '%s'?", sh, near);
+            else
+                res = reject(j, ev, "unknown key '%s'", sh);
+            break;
+        }
+        fr_value *fv = &j->vals[m];
+        memset(fv, 0, sizeof *fv);
+        switch (json_typeof(v)) {
+        case JSON_TRUE:
+        case JSON_FALSE:
+            fv->type = FR_BOOL;
+            fv->i = json_is_true(v);
+            break;
+        case JSON_INTEGER:
+            fv->type = FR_INT;
+            fv->i = (int64_t)json_integer_value(v);
+            break;
+        case JSON_STRING:
+            fv->type = FR_STRING;
+            fv->s = json_string_value(v);
+            fv->len = json_string_length(v);
+            break;
+        case JSON_NULL:
+            fv->is_null = true;
+            fv->type = FR_STRING;
+            break;
+        case JSON_REAL: {
+            /* no key takes a fraction: an integral number (1e3, 8.0)
+             * is the integer for an int key; anything else is refused
+             * with what the key expects */
+            double d = json_real_value(v);
+            int kt = fr_key_type(j->rs, (size_t)k);
+            if (kt == FR_INT && d >= -9.2e18 && d <= 9.2e18 && d == (double)(int64_t)d) {
+                fv->type = FR_INT;
+                fv->i = (int64_t)d;
+                break;
+            }
+            fr_buf b = { 0 };
+            fr_type_expect_text(&b, j->rs, j->rs->keys[k].type);
+            shown(sh, name);
+            char num[40];
+            shortest(num, d);
+            res = reject(j, ev, "%s expects %s, got %s", sh, b.p && !b.oom ? b.p : "another value", num);
+            fr_buf_free(&b);
+            break;
+        }
+        default:
+            shown(sh, name);
+            res = reject(j, ev, "%s: %s is not a value (a value is true, false, an integer, a string or null)",
+                         sh, json_kind(v));
+            break;
+        }
+        if (res)
+            break;
+        j->keys[m++] = (size_t)k;
+    }
+    if (!res)
+        res = fr_eval_values(ev, m, j->keys, j->vals);
+    json_decref(root);   /* (the result's strings were copied by the library) */
+    return res;
+}
+
+int cli_parse_input(const char *cmd, const char *v)
+{
+    if (!strcmp(v, "line"))
+        return 0;
+    if (!strcmp(v, "json"))
+        return 1;
+    static const char *const cand[] = { "line", "json" };
+    const char *best = fr_did_you_mean(v, strlen(v), cand, 2);
+    cli_err("%s: unknown input '%s' (choose from line, json)%s%s%s", cmd, v, best ? "; did you mean '" : "",
+            best ? best : "", best ? "'?" : "");
+    return -1;
+}
+
+const fr_result *cli_eval_json_words(cli_jin *j, fr_eval *ev, size_t n, const char *const *words)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += strlen(words[i]) + 1;
+    char *t = malloc(len + 1), *p = t;
+    if (!t)
+        cli_oom();
+    for (size_t i = 0; i < n; i++) {
+        size_t l = strlen(words[i]);
+        memcpy(p, words[i], l);
+        p += l;
+        *p++ = ' ';
+    }
+    const fr_result *res = cli_eval_json(j, ev, t, (size_t)(p - t));
+    free(t);
+    return res;
+}
