@@ -207,7 +207,8 @@ const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv)
  * value on a command line ("8", "pplx", "true"; an env key whose text is
  * not of its type keeps its default, with an "input" warning). */
 const fr_result *fr_eval_values(fr_eval *ev, size_t n, const size_t *keys, const fr_value *vals);
-/* A result of FR_STATUS_INVALID with the caller's reason (copied), for a
+/* A result of FR_STATUS_INVALID with the caller's reason (copied; NULL or
+ * "" reads "invalid config"), for a
  * config the caller's own reader refused (e.g. malformed JSON): the stream
  * keeps one result per input.  NULL only out of memory. */
 const fr_result *fr_eval_reject(fr_eval *ev, const char *reason);

@@ -11,7 +11,11 @@
  *  - fr_eval_argv on the whole input split at newlines (words with spaces,
  *    quotes, NULs cut short);
  *  - fr_explain_key / fr_explain_why_not on the last result;
- *  - a config that is valid evaluates the same with fr_eval_set_ignore_unknown.
+ *  - a config that is valid evaluates the same with fr_eval_set_ignore_unknown;
+ *  - line/values agreement: a valid line's given keys and their input values,
+ *    fed to fr_eval_values, give the same result (unless an env value fell
+ *    back to its default, which typed values cannot);
+ *  - fr_eval_reject gives an invalid result with the reason.
  *
  * Rules: $FLAGRULE_FUZZ_RULES, else the shipped rules.d/sglang of the source
  * tree.
@@ -115,6 +119,51 @@ static void snapshot_argv_words(const uint8_t *p, size_t n, fz_str *out)
     free(copy);
 }
 
+/* The given keys of r with their input values (copied: ev2 evaluates them
+ * while r, of ev1, stays alive) give the same result through
+ * fr_eval_values. */
+static void values_agree(const fr_result *r, const fz_str *snap, size_t line)
+{
+    for (size_t i = 0; i < fr_result_nmessages(r, FR_SEV_WARNING); i++)
+        if (!strcmp(fr_result_message(r, FR_SEV_WARNING, i)->kind, "input"))
+            return;
+    size_t nk = fr_ruleset_nkeys(rs), n = 0;
+    size_t *keys = malloc((nk + 1) * sizeof *keys);
+    fr_value *vals = malloc((nk + 1) * sizeof *vals);
+    char **copies = calloc(nk + 1, sizeof *copies);
+    if (!keys || !vals || !copies)
+        fz_oom();
+    for (size_t k = 0; k < nk; k++) {
+        if (!fr_result_given(r, k))
+            continue;
+        fr_value v = fr_result_input(r, k);
+        if (!v.is_null && (v.type == FR_STRING || v.type == FR_ENUM)) {
+            copies[n] = malloc(v.len + 1);
+            if (!copies[n])
+                fz_oom();
+            memcpy(copies[n], v.s, v.len);
+            copies[n][v.len] = '\0';
+            v.s = copies[n];
+        }
+        keys[n] = k;
+        vals[n++] = v;
+    }
+    const fr_result *rv = fr_eval_values(ev2, n, keys, vals);
+    if (!rv)
+        fz_oom();
+    fz_str got = { 0 };
+    fz_result_check(rs, rv, &got);
+    fz_check(got.len == snap->len && !memcmp(got.p, snap->p, got.len),
+             "line %zu: fr_eval_line and fr_eval_values of its inputs disagree:\n--- line\n%s--- values\n%s",
+             line, snap->p, got.p);
+    fz_str_free(&got);
+    for (size_t i = 0; i < n; i++)
+        free(copies[i]);
+    free(copies);
+    free(vals);
+    free(keys);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!rs)
@@ -136,6 +185,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!r)
             fz_oom();
         fz_result_check(rs, r, &snap[l]);
+        if (strncmp(snap[l].p, "status 2", 8) != 0)
+            values_agree(r, &snap[l], l + 1);
+    }
+    if (nlines > 0) {   /* a reason of the input's first line */
+        char reason[64];
+        size_t n = lens[0] < 63 ? lens[0] : 63;
+        memcpy(reason, data + starts[0], n);
+        reason[n] = '\0';
+        const fr_result *r = fr_eval_reject(ev2, reason);
+        if (!r)
+            fz_oom();
+        fz_check(fr_result_status(r) == FR_STATUS_INVALID && fr_result_invalid_reason(r) &&
+                     !strcmp(fr_result_invalid_reason(r), *reason ? reason : "invalid config"),
+                 "fr_eval_reject: status %d, reason '%s' for '%s'", (int)fr_result_status(r),
+                 fr_result_invalid_reason(r) ? fr_result_invalid_reason(r) : "(null)", reason);
+        fz_result_check(rs, r, NULL);
     }
     if (nlines > 0) {
         uint32_t h = fz_hash(data, size);

@@ -5,7 +5,9 @@ Lines with NUL bytes, invalid UTF-8, CRLF endings, empty lines, a last line
 without a newline, a 10 MB line, an unterminated quote or a trailing
 backslash (which must not join the next line) — in text, json and compact
 formats.  A CRLF line reads like the same line without the CR.  check -j N
-prints the same bytes, also with tiny chunks.
+prints the same bytes, also with tiny chunks.  The same for --input json
+streams (JSON that is not a config, NULs, bad UTF-8, deep nesting, a 10 MB
+string).
 """
 import json
 import sys, os
@@ -132,5 +134,55 @@ for name, words in [("NUL-free invalid UTF-8 word", [b"--model-path", b"\xff\xfe
     r = run(["check", "-r", RULES, "--format", "compact", "--"] + [w.decode("utf-8", "surrogateescape") for w in words], timeout=30)
     if check_sane(r, "argv: " + name, (0, 1)):
         check(r.out.count(b"\n") == 1, "argv: %s: one record" % name, repr(r.out[:300]))
+
+# --input json: one record per line whatever the line holds (not JSON,
+# NULs, invalid UTF-8, deep nesting, a 10 MB string, many members), in
+# order, and -j N prints the bytes of -j 1.
+JLINES = [
+    (b'{"tp_size": 2}', "ok"),
+    (b'', "ok"),
+    (b'{"moe_a2a_backend": "pplx", "deepep_mode": "normal"}', "error"),
+    (b'{"tp_size": 2}\r', "ok"),
+    (b'{"tp_size": 2, "tp_size": 3}', "invalid"),
+    (b'{"model_path": "a\x00b"}', "invalid"),
+    (b'{"model_path": "a\\u0000b"}', "invalid"),
+    (b'{"model_path": "\xff\xfe"}', "invalid"),
+    (b'{"model_path": "\\udc00"}', "invalid"),
+    (b'[' * 100000 + b']' * 100000, "invalid"),
+    (b'{"a": ' * 5000 + b'1' + b'}' * 5000, "invalid"),
+    (b'{"model_path": "' + b"m" * (10 * MB) + b'"}', "ok"),
+    (b'{' + b", ".join(b'"tp_size": %d' % i for i in range(2)) + b'}', "invalid"),
+    (b'{"tp_size": 1e400}', "invalid"),
+    (b'{"tp_size": -9223372036854775808}', None),
+    (b'{"tp_size": 9223372036854775807}', None),
+    (b'--tp-size 2', "invalid"),
+    (b'{"tp_size": 2}   {"tp_size": 3}', "invalid"),
+    (b'{"tp_size": 2', "invalid"),
+]
+jdata = b"\n".join(l for l, _ in JLINES)
+r = run(["check", "-r", RULES, "--input", "json", "--format", "compact"], stdin=jdata, timeout=60)
+if check_sane(r, "json stream", (1,)):
+    recs = r.out.split(b"\n")[:-1]
+    check(len(recs) == len(JLINES), "json input: %d records for %d lines" % (len(recs), len(JLINES)),
+          repr([x[:60] for x in recs]))
+    for i, ((line, want), rec) in enumerate(zip(JLINES, recs)):
+        if want:
+            st = compact_status(rec)
+            check(st == want, "json input line %d (%r): %s, got %s" % (i + 1, line[:40], want, st))
+ref = run(["check", "-r", RULES, "--input", "json", "--format", "json"], stdin=jdata, timeout=60)
+if check_sane(ref, "json stream (json output)", (1,)):
+    for i, rec in enumerate(ref.out.split(b"\n")[:-1]):
+        try:
+            o = json.loads(rec)
+            check(o["line"] == i + 1, "json input, json record %d has line %r" % (i + 1, o.get("line")))
+        except ValueError as e:
+            check(False, "json input, json record %d parses (%s)" % (i + 1, e), repr(rec[:200]))
+    for jobs, chunk in (("2", None), ("3", "7")):
+        rj = run(["check", "-r", RULES, "--input", "json", "--format", "json", "-j", jobs], stdin=jdata,
+                 timeout=60, env={"FLAGRULE_CHUNK_SIZE": chunk} if chunk else None)
+        what = "json input -j %s%s" % (jobs, ", %s-byte chunks" % chunk if chunk else "")
+        if check_sane(rj, what, (1,)):
+            check((rj.out, rj.err, rj.rc) == (ref.out, ref.err, ref.rc), what + ": the bytes of -j 1",
+                  "%d vs %d bytes" % (len(rj.out), len(ref.out)))
 
 finish()
