@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "cli.h"
 #include "eval.h"
+#include "ir.h"
 #include "misspell.h"
 #include "value.h"
 
@@ -26,6 +28,17 @@ struct cli_jin {
     const char **names;   /* every key's name, for "did you mean" (on first use) */
     char        *msg;     /* the last reason */
     size_t       msgcap;
+    bool         slow;    /* jansson for every line (FLAGRULE_JSON_SLOW, a test hook) */
+    bool         stats;   /* FLAGRULE_JSON_STATS: count the lines of each reader */
+    unsigned long nfast, nslow;
+    char        *sbuf;    /* the fast reader's decoded strings */
+    size_t       sbufcap;
+    uint32_t    *seen;    /* per key: the line that gave it (duplicates) */
+    uint32_t     gen;
+    /* the name of the i-th member of the last lines and its key: a stream's
+     * objects mostly repeat their names in the same order */
+    struct memo { char name[48]; uint8_t len; int32_t key; } *memo;
+    size_t       nmemo;
 };
 
 cli_jin *cli_jin_new(const fr_ruleset *rs, bool ignore_unknown)
@@ -35,6 +48,10 @@ cli_jin *cli_jin_new(const fr_ruleset *rs, bool ignore_unknown)
         cli_oom();
     j->rs = rs;
     j->ignore_unknown = ignore_unknown;
+    const char *slow = getenv("FLAGRULE_JSON_SLOW");
+    j->slow = slow && *slow && strcmp(slow, "0") != 0;
+    const char *stats = getenv("FLAGRULE_JSON_STATS");
+    j->stats = stats && *stats && strcmp(stats, "0") != 0;
     return j;
 }
 
@@ -42,10 +59,15 @@ void cli_jin_free(cli_jin *j)
 {
     if (!j)
         return;
+    if (j->stats)
+        fprintf(stderr, "flagrule: json input: %lu fast, %lu jansson\n", j->nfast, j->nslow);
     free(j->keys);
     free(j->vals);
     free(j->names);
     free(j->msg);
+    free(j->sbuf);
+    free(j->seen);
+    free(j->memo);
     free(j);
 }
 
@@ -139,6 +161,237 @@ static const char *json_kind(const json_t *v)
     }
 }
 
+/* ---- the fast reader ----------------------------------------------------------
+ *
+ * Most lines of a config stream are flat objects of known keys with plain
+ * values: {"tp_size": 8, "moe_a2a_backend": "pplx", "model_path": null}.
+ * The fast reader takes exactly those (ASCII strings, escapes but \u0000
+ * and surrogates, integers of at most 18 digits, true/false/null, each key
+ * once) and gives up (0) on anything else: the line is then read again by
+ * jansson, which finds what is wrong and says it.  It accepts no line that
+ * jansson refuses and reads every line it accepts as jansson reads it, so
+ * a result never depends on which reader took the line (tests/props/
+ * json-readers.py runs both on the same lines). */
+
+static inline size_t skip_ws(const char *p, size_t i, size_t len)
+{
+    while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
+        i++;
+    return i;
+}
+
+static inline int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* A string at p[*i] == '"': decoded into out (NUL-terminated); its length,
+ * or -1 to give up.  *i moves past the closing quote. */
+static long fast_string(const char *p, size_t *i, size_t len, char *out)
+{
+    size_t k = *i + 1, o = 0;
+    for (;;) {
+        if (k >= len)
+            return -1;
+        unsigned char c = (unsigned char)p[k];
+        if (c == '"')
+            break;
+        if (c < 0x20 || c >= 0x80)
+            return -1;   /* (a control byte; non-ASCII: jansson checks UTF-8) */
+        if (c != '\\') {
+            out[o++] = (char)c;
+            k++;
+            continue;
+        }
+        if (k + 1 >= len)
+            return -1;
+        char e = p[k + 1];
+        k += 2;
+        switch (e) {
+        case '"': out[o++] = '"'; break;
+        case '\\': out[o++] = '\\'; break;
+        case '/': out[o++] = '/'; break;
+        case 'b': out[o++] = '\b'; break;
+        case 'f': out[o++] = '\f'; break;
+        case 'n': out[o++] = '\n'; break;
+        case 'r': out[o++] = '\r'; break;
+        case 't': out[o++] = '\t'; break;
+        case 'u': {
+            if (k + 4 > len)
+                return -1;
+            int h0 = hexval(p[k]), h1 = hexval(p[k + 1]), h2 = hexval(p[k + 2]), h3 = hexval(p[k + 3]);
+            if (h0 < 0 || h1 < 0 || h2 < 0 || h3 < 0)
+                return -1;
+            unsigned u = (unsigned)(h0 << 12 | h1 << 8 | h2 << 4 | h3);
+            k += 4;
+            if (u == 0 || (u >= 0xd800 && u <= 0xdfff))
+                return -1;   /* (NUL, surrogates: jansson's words) */
+            /* at most 3 bytes for 6 of input: out never passes the input */
+            if (u < 0x80) {
+                out[o++] = (char)u;
+            } else if (u < 0x800) {
+                out[o++] = (char)(0xc0 | u >> 6);
+                out[o++] = (char)(0x80 | (u & 0x3f));
+            } else {
+                out[o++] = (char)(0xe0 | u >> 12);
+                out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
+                out[o++] = (char)(0x80 | (u & 0x3f));
+            }
+            break;
+        }
+        default:
+            return -1;
+        }
+    }
+    out[o] = '\0';
+    *i = k + 1;
+    return (long)o;
+}
+
+static inline bool word_at(const char *p, size_t i, size_t len, const char *w, size_t wl)
+{
+    return len - i >= wl && !memcmp(p + i, w, wl);
+}
+
+/* The members of a flat object into j->keys/vals (*m of them): 1, or 0 to
+ * read the line with jansson. */
+static int fast_object(cli_jin *j, const char *p, size_t len, size_t *m)
+{
+    size_t i = skip_ws(p, 0, len);
+    if (i >= len || p[i] != '{')
+        return 0;
+    if (len + 1 > j->sbufcap) {
+        free(j->sbuf);
+        j->sbufcap = len + 64;
+        if (!(j->sbuf = malloc(j->sbufcap)))
+            cli_oom();
+    }
+    size_t nk = fr_ruleset_nkeys(j->rs);
+    if (!j->seen) {
+        if (!(j->seen = calloc(nk ? nk : 1, sizeof *j->seen)))
+            cli_oom();
+    }
+    if (++j->gen == 0) {   /* (wrapped: forget every stamp) */
+        memset(j->seen, 0, (nk ? nk : 1) * sizeof *j->seen);
+        j->gen = 1;
+    }
+    char *sb = j->sbuf;   /* strings go here, each after the last */
+    size_t n = 0;
+    i = skip_ws(p, i + 1, len);
+    if (i < len && p[i] == '}') {
+        i = skip_ws(p, i + 1, len);
+        *m = 0;
+        return i == len;
+    }
+    for (;;) {
+        if (i >= len || p[i] != '"')
+            return 0;
+        char *name = sb;
+        long nl = fast_string(p, &i, len, name);
+        if (nl < 0)
+            return 0;
+        sb += nl + 1;
+        i = skip_ws(p, i, len);
+        if (i >= len || p[i] != ':')
+            return 0;
+        i = skip_ws(p, i + 1, len);
+        if (i >= len)
+            return 0;
+        fr_value v;
+        memset(&v, 0, sizeof v);
+        char c = p[i];
+        if (c == '"') {
+            long vl = fast_string(p, &i, len, sb);
+            if (vl < 0)
+                return 0;
+            v.type = FR_STRING;
+            v.s = sb;
+            v.len = (size_t)vl;
+            sb += vl + 1;
+        } else if (c == 't' && word_at(p, i, len, "true", 4)) {
+            v.type = FR_BOOL;
+            v.i = 1;
+            i += 4;
+        } else if (c == 'f' && word_at(p, i, len, "false", 5)) {
+            v.type = FR_BOOL;
+            i += 5;
+        } else if (c == 'n' && word_at(p, i, len, "null", 4)) {
+            v.type = FR_STRING;
+            v.is_null = true;
+            i += 4;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            bool neg = c == '-';
+            size_t d0 = i + neg, d = d0;
+            int64_t x = 0;
+            while (d < len && p[d] >= '0' && p[d] <= '9' && d - d0 < 19)
+                x = x * 10 + (p[d++] - '0');
+            if (d == d0 || d - d0 > 18 || (p[d0] == '0' && d - d0 > 1))
+                return 0;   /* (no digit, too long, a leading zero) */
+            if (d < len && ((p[d] >= '0' && p[d] <= '9') || p[d] == '.' || p[d] == 'e' || p[d] == 'E'))
+                return 0;   /* (a fraction or an exponent: jansson) */
+            v.type = FR_INT;
+            v.i = neg ? -x : x;
+            i = d;
+        } else {
+            return 0;
+        }
+        long k;
+        struct memo *mo = n < j->nmemo ? &j->memo[n] : NULL;
+        if (mo && mo->len == nl && !memcmp(mo->name, name, (size_t)nl)) {
+            k = mo->key;
+        } else {
+            k = fr_ir_find_key(j->rs, name, (size_t)nl);
+            if (n >= j->nmemo && n < 1024) {
+                struct memo *nm = realloc(j->memo, (n + 1) * sizeof *nm);
+                if (!nm)
+                    cli_oom();
+                j->memo = nm;
+                for (; j->nmemo <= n; j->nmemo++)
+                    j->memo[j->nmemo].len = UINT8_MAX;   /* (no name is that long here) */
+                mo = &j->memo[n];
+            }
+            if (mo && nl < (long)sizeof mo->name) {
+                memcpy(mo->name, name, (size_t)nl);
+                mo->len = (uint8_t)nl;
+                mo->key = (int32_t)k;
+            } else if (mo) {
+                mo->len = UINT8_MAX;
+            }
+        }
+        if (k < 0 || j->seen[k] == j->gen)
+            return 0;   /* (unknown, or a key twice: jansson) */
+        j->seen[k] = j->gen;
+        if (n == j->cap) {
+            size_t cap = j->cap * 2 + 16;
+            size_t *kk = realloc(j->keys, cap * sizeof *kk);
+            if (!kk)
+                cli_oom();
+            j->keys = kk;
+            fr_value *vv = realloc(j->vals, cap * sizeof *vv);
+            if (!vv)
+                cli_oom();
+            j->vals = vv;
+            j->cap = cap;
+        }
+        j->keys[n] = (size_t)k;
+        j->vals[n++] = v;
+        i = skip_ws(p, i, len);
+        if (i >= len)
+            return 0;
+        if (p[i] == ',') {
+            i = skip_ws(p, i + 1, len);
+            continue;
+        }
+        if (p[i] != '}')
+            return 0;
+        i = skip_ws(p, i + 1, len);
+        if (i != len)
+            return 0;
+        *m = n;
+        return 1;
+    }
+}
+
 const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t len)
 {
     size_t i = 0;
@@ -146,6 +399,12 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
         i++;
     if (i == len)   /* a blank line: the empty config, as a blank config line */
         return fr_eval_values(ev, 0, NULL, NULL);
+    size_t fm;
+    if (!j->slow && fast_object(j, text, len, &fm)) {
+        j->nfast++;
+        return fr_eval_values(ev, fm, j->keys, j->vals);
+    }
+    j->nslow++;
     json_error_t err;
     json_t *root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &err);
     if (!root) {

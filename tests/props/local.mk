@@ -1,11 +1,12 @@
 ## tests/props/local.mk — property tests (included by Makefile.am).
 ##
 ## order.py: the order of rules and files never changes the result;
-## roundtrip.py: `resolve` output checked again passes with the same values.
+## roundtrip.py: `resolve` output checked again passes with the same values;
+## json-readers.py: the fast JSON reader and jansson read every line alike.
 ## Random rule sets and configs from fixed seeds (tests/props/gen.py);
 ## PROPS_SEEDS=N changes how many.
 
-PROPS_TESTS = tests/props/order.py tests/props/roundtrip.py
+PROPS_TESTS = tests/props/order.py tests/props/roundtrip.py tests/props/json-readers.py
 if HAVE_PYTHON3
 TESTS += $(PROPS_TESTS)
 endif
