@@ -323,12 +323,12 @@ static int fast_object(cli_jin *j, const char *p, size_t len, size_t *m)
             bool neg = c == '-';
             size_t d0 = i + neg, d = d0;
             int64_t x = 0;
-            while (d < len && p[d] >= '0' && p[d] <= '9' && d - d0 < 19)
+            while (d < len && p[d] >= '0' && p[d] <= '9' && d - d0 < 18)   /* (no overflow) */
                 x = x * 10 + (p[d++] - '0');
-            if (d == d0 || d - d0 > 18 || (p[d0] == '0' && d - d0 > 1))
-                return 0;   /* (no digit, too long, a leading zero) */
+            if (d == d0 || (p[d0] == '0' && d - d0 > 1))
+                return 0;   /* (no digit, a leading zero) */
             if (d < len && ((p[d] >= '0' && p[d] <= '9') || p[d] == '.' || p[d] == 'e' || p[d] == 'E'))
-                return 0;   /* (a fraction or an exponent: jansson) */
+                return 0;   /* (a 19th digit, a fraction, an exponent: jansson) */
             v.type = FR_INT;
             v.i = neg ? -x : x;
             i = d;
