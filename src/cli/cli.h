@@ -49,9 +49,11 @@ int cli_finish_output(int code);
 
 /* The one config of resolve and explain when no '--' gave it: standard
  * input's config line when stdin is not a terminal (blank lines aside),
- * else none.  Returns 0 with *line (malloc'd, NULL for none) and *len; or
- * FR_EXIT_USAGE after printing (more than one config, a read error). */
-int cli_stdin_config(const char *cmd, char **line, size_t *len);
+ * else none; with json, the whole input when it is one JSON text (a
+ * pretty-printed object spans lines).  Returns 0 with *line (malloc'd,
+ * NULL for none) and *len; or FR_EXIT_USAGE after printing (more than one
+ * config, a read error). */
+int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len);
 
 /* Subcommands.  argv[0] is the subcommand name. */
 /* Configs as JSON objects, one per line (`--input json`; json_in.c): a

@@ -1312,7 +1312,7 @@ int cmd_resolve(int argc, char **argv)
     c.nkeys = fr_ruleset_nkeys(rs);
     char *line = NULL;
     size_t llen = 0;
-    if (!o.have_words && (st = cli_stdin_config(argv[0], &line, &llen)) != 0) {
+    if (!o.have_words && (st = cli_stdin_config(argv[0], o.json_in, &line, &llen)) != 0) {
         fr_ruleset_free(&rs);
         cli_rules_free(&o.rules);
         return st;

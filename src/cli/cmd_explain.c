@@ -197,7 +197,7 @@ int cmd_explain(int argc, char **argv)
     }
     char *line = NULL;
     size_t llen = 0;
-    if (!words && (code = cli_stdin_config("explain", &line, &llen)) != 0) {
+    if (!words && (code = cli_stdin_config("explain", json_in, &line, &llen)) != 0) {
         fr_ruleset_free(&rs);
         goto out;
     }

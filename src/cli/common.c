@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "cli.h"
 
 void cli_err(const char *fmt, ...)
@@ -143,7 +145,7 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
     return rs;
 }
 
-int cli_stdin_config(const char *cmd, char **line, size_t *len)
+int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
 {
     *line = NULL;
     *len = 0;
@@ -188,6 +190,34 @@ int cli_stdin_config(const char *cmd, char **line, size_t *len)
             }
         }
         at = e + 1;
+    }
+    if (nconf > 1 && json) {
+        /* one JSON text over several lines (jq's pretty output) is one
+         * config; lines that are each a JSON text are several; anything
+         * else goes to the reader whole, to be refused with its place */
+        json_error_t err;
+        json_t *whole = json_loadb(buf, n, JSON_DECODE_ANY, &err);
+        bool each = whole == NULL;
+        json_decref(whole);
+        for (at = 0; each && at < n;) {
+            size_t e = at;
+            while (e < n && buf[e] != '\n')
+                e++;
+            size_t i = at;
+            while (i < e && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
+                i++;
+            json_t *one = i < e ? json_loadb(buf + at, e - at, JSON_DECODE_ANY, &err) : NULL;
+            if (i < e && !one)
+                each = false;
+            json_decref(one);
+            at = e + 1;
+        }
+        if (!each) {
+            buf[n] = '\0';
+            *line = buf;
+            *len = n;
+            return 0;
+        }
     }
     if (nconf > 1) {
         free(buf);

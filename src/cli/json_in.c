@@ -413,8 +413,14 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
         /* a command line fed to --input json: say which input reads it */
         unsigned char c0 = (unsigned char)text[i];
         bool cmdline = c0 == '-' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '/' || c0 == '.';
+        /* an object cut at the line's end: in a stream a config is one line */
+        bool cut = (c0 == '{' || c0 == '[') && strstr(err.text, "near end of file") && !memchr(text, '\n', len);
+        if (err.line > 1)
+            return reject(j, ev, "not a JSON config: %s (line %d, column %d)", err.text, err.line, err.column);
         return reject(j, ev, "not a JSON config: %s (column %d)%s", err.text, err.column,
-                      cmdline ? "; a command line is read with --input line" : "");
+                      cmdline ? "; a command line is read with --input line"
+                      : cut   ? "; a config is one line of JSON (jq -c writes them so)"
+                              : "");
     }
     if (!json_is_object(root)) {
         const char *what = json_is_array(root) ? "an array" : "a single value";

@@ -10,6 +10,10 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/resolve-input-json-pretty.t \
+	tests/cli/resolve-input-json-many.t \
+	tests/cli/explain-input-json-pretty-bad.t \
+	tests/cli/check-input-json-pretty.t \
 	tests/cli/check-input-json.t \
 	tests/cli/check-input-json-invalid.t \
 	tests/cli/check-input-json-compact.t \
