@@ -970,6 +970,11 @@ static int abbrev_key(const fr_spellmap *m, const char *w, size_t len, int32_t *
     return 0;
 }
 
+int fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k)
+{
+    return abbrev_key(m, w, len, k);
+}
+
 static void list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t len)
 {
     int first = 1;

@@ -62,6 +62,10 @@ typedef struct fr_spellmap {
 int     fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m);
 /* The key of a spelling ("--tp-size", "SGLANG_X"), or -1. */
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len);
+/* The key of an unambiguous prefix of a flag spelling ("--tp" -> tp_size,
+ * argparse's allow_abbrev): 0 with *k (-1 for none), or 1 when the prefix
+ * starts the spellings of several keys. */
+int     fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k);
 
 /* ---- reading a config --------------------------------------------------------- */
 

@@ -1,5 +1,6 @@
 /* json_in.c — configs written as JSON objects (`--input json`): one object
- * per line, {"KEY": VALUE, ...}, keys by name or alias, values true/false,
+ * per line, {"KEY": VALUE, ...}, keys by name or alias or flag spelling
+ * without the dashes (as SGLang's config files write them), values true/false,
  * integers, strings or null, evaluated with fr_eval_values.  What is not
  * such an object becomes an invalid record (fr_eval_reject) with the
  * reason, so a stream keeps one record per line. */
@@ -115,7 +116,16 @@ static const char *near_key(cli_jin *j, const char *name)
         for (size_t k = 0; k < nk; k++)
             j->names[k] = fr_key_name(j->rs, k);
     }
-    return fr_did_you_mean(name, strlen(name), j->names, nk);
+    /* (dashes as underscores: "moe-a2a-backnd" is near moe_a2a_backend) */
+    size_t n = strlen(name);
+    char *u = malloc(n + 1);
+    if (!u)
+        cli_oom();
+    for (size_t i = 0; i <= n; i++)
+        u[i] = name[i] == '-' ? '_' : name[i];
+    const char *near = fr_did_you_mean(u + strspn(u, "_"), strlen(u + strspn(u, "_")), j->names, nk);
+    free(u);
+    return near;
 }
 
 /* The key a flag spelling names ("--tp-size" or "--tp" -> tp_size), or -1. */
@@ -127,18 +137,72 @@ static long key_of_spelling(const fr_ruleset *rs, const char *name)
     return s >= 0 ? s : -1;
 }
 
-/* The key whose flag spelling a bare name is ("tp" -> "--tp" -> tp_size,
- * "dp-size" or "dp_size" -> "--dp-size"), or -1. */
-static long key_of_bare_spelling(const fr_ruleset *rs, const char *name)
+/* The key whose flag spelling a bare name is, as SGLang's config files
+ * name flags (each member becomes `--NAME VALUE` for its argparse):
+ * "tensor-parallel-size" -> tp_size, a prefix as argparse takes one ("tp"
+ * -> "--tp" -> "--tp-size"), and with underscores read as dashes
+ * ("dp_size" -> "--dp-size"); -1 if none, -2 for a prefix of several
+ * keys' spellings. */
+static long key_of_bare_spelling(const fr_ruleset *rs, const char *name, size_t n)
 {
-    size_t n = strlen(name);
-    if (!n || n > 200 || name[0] == '-')
+    if (!n || n > 200 || name[0] == '-' || !rs->evindex)
         return -1;
+    const fr_spellmap *m = &rs->evindex->map;
     char sp[208] = "--";
-    for (size_t i = 0; i < n; i++)
-        sp[2 + i] = name[i] == '_' ? '-' : name[i];
-    sp[2 + n] = '\0';
-    return key_of_spelling(rs, sp);
+    memcpy(sp + 2, name, n);
+    int32_t k = fr_spellmap_find(m, sp, n + 2);
+    if (k < 0 && fr_spellmap_abbrev(m, sp, n + 2, &k))
+        return -2;
+    if (k >= 0 || !memchr(name, '_', n))
+        return k >= 0 && rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
+    for (size_t i = 2; i < n + 2; i++)
+        if (sp[i] == '_')
+            sp[i] = '-';
+    k = fr_spellmap_find(m, sp, n + 2);
+    if (k < 0 && fr_spellmap_abbrev(m, sp, n + 2, &k))
+        return -2;
+    return k >= 0 && rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
+}
+
+/* The key a member names: a key's name or alias, else a flag spelling
+ * without its dashes (above); -1 if none. */
+static long member_key(const fr_ruleset *rs, const char *name, size_t n)
+{
+    long k = fr_ir_find_key(rs, name, n);
+    return k >= 0 ? k : key_of_bare_spelling(rs, name, n);   /* (-2: ambiguous) */
+}
+
+/* A member name that starts the flag spellings of several keys: which. */
+static const fr_result *ambiguous(cli_jin *j, fr_eval *ev, const char *name)
+{
+    const fr_spellmap *m = &j->rs->evindex->map;
+    size_t n = strlen(name), cap = 64, len = 0;
+    char *list = malloc(cap), sh[72];
+    if (!list)
+        cli_oom();
+    list[0] = '\0';
+    for (int pass = 0; pass < 2 && !len; pass++)   /* as written, then '_' as '-' */
+        for (uint32_t i = 0; i < m->nflag_spellings; i++) {
+            const char *sp = m->flag_spellings[i];
+            size_t k = 0;
+            while (k < n && sp[2 + k] && (sp[2 + k] == name[k] || (pass && name[k] == '_' && sp[2 + k] == '-')))
+                k++;
+            if (k < n)
+                continue;
+            size_t l = strlen(sp);
+            if (len + l + 3 > cap) {
+                cap = (len + l + 3) * 2;
+                char *nl = realloc(list, cap);
+                if (!nl)
+                    cli_oom();
+                list = nl;
+            }
+            len += (size_t)sprintf(list + len, "%s%s", len ? ", " : "", sp);
+        }
+    shown(sh, name);
+    const fr_result *r = reject(j, ev, "ambiguous key '%s' could match %s", sh, list);
+    free(list);
+    return r;
 }
 
 /* The shortest text of d that reads back as d (1.5, 1e+300). */
@@ -340,7 +404,7 @@ static int fast_object(cli_jin *j, const char *p, size_t len, size_t *m)
         if (mo && mo->len == nl && !memcmp(mo->name, name, (size_t)nl)) {
             k = mo->key;
         } else {
-            k = fr_ir_find_key(j->rs, name, (size_t)nl);
+            k = member_key(j->rs, name, (size_t)nl);
             if (n >= j->nmemo && n < 1024) {
                 struct memo *nm = realloc(j->memo, (n + 1) * sizeof *nm);
                 if (!nm)
@@ -446,18 +510,18 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
     const fr_result *res = NULL;
     char sh[72];
     json_object_foreach(root, name, v) {
-        long k = fr_ruleset_find_key(j->rs, name);
+        long k = member_key(j->rs, name, strlen(name));
         if (k < 0) {
             if (j->ignore_unknown)
                 continue;
             shown(sh, name);
             long fk = name[0] == '-' ? key_of_spelling(j->rs, name) : -1;
-            long bk = fk < 0 ? key_of_bare_spelling(j->rs, name) : -1;
-            const char *near = fk >= 0   ? fr_key_name(j->rs, (size_t)fk)
-                               : bk >= 0 ? fr_key_name(j->rs, (size_t)bk)
-                                         : near_key(j, name);
-            if (fk >= 0)
-                res = reject(j, ev, "unknown key '%s': a JSON config names keys, not flags; write '%s'", sh, near);
+            const char *near = fk >= 0 ? fr_key_name(j->rs, (size_t)fk) : near_key(j, name);
+            if (k == -2)
+                res = ambiguous(j, ev, name);
+            else if (fk >= 0)
+                res = reject(j, ev, "unknown key '%s': a JSON config names a flag without its dashes ('%s') or its key ('%s')",
+                             sh, sh + strspn(sh, "-"), near);
             else if (near)
                 res = reject(j, ev, "unknown key '%s'; did you mean '%s'?", sh, near);
             else

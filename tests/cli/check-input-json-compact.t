@@ -2,7 +2,7 @@
 $ check -r misc.rules --input json --format compact
 < {"tp_size": 4, "chunk": 4097}
 < {"quiet": false, "model_path": "null"}
-< {"tp": 8}
+< {"tp_sise": 8}
 > error	tp-chunk	-
 > ok	-	-
 > invalid	-	-

@@ -28,9 +28,9 @@ $ check -r misc.rules --input json
 < tp_size=4
 < --tp 4
 > line 1: invalid: unknown key 'tp_sise'; did you mean 'tp_size'?
-> line 2: invalid: unknown key 'tp'; did you mean 'tp_size'?
-> line 3: invalid: unknown key '--tp-size': a JSON config names keys, not flags; write 'tp_size'
-> line 4: invalid: unknown key 'chunked_prefill_size'; did you mean 'chunk'?
+> line 2: ok
+> line 3: invalid: unknown key '--tp-size': a JSON config names a flag without its dashes ('tp-size') or its key ('tp_size')
+> line 4: ok
 > line 5: invalid: a JSON config is an object, {"KEY": VALUE, ...}, not an array
 > line 6: invalid: a JSON config is an object, {"KEY": VALUE, ...}, not a single value
 > line 7: invalid: chunk expects an integer, got 1.5

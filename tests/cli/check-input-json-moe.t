@@ -1,4 +1,5 @@
-# --input json over MoE rules: the keys of a server_args dict (dest names).
+# --input json over MoE rules: the keys of a server_args dict (dest names),
+# or the flag names of an SGLang config file (moe-a2a-backend).
 $ check -r moe.rules --input json
 < {"moe_a2a_backend": "pplx", "deepep_mode": "normal"}
 < {"moe_a2a_backend": "pplx", "enable_dp_attention": true, "dp_size": 2}
@@ -9,5 +10,8 @@ $ check -r moe.rules --input json
 >   --> moe.rules:18
 > line 2: warning[pplx-auto-low-latency]: auto set deepep_mode=`low_latency` for PPLX EP
 >   --> moe.rules:13
-> line 3: invalid: unknown key 'moe-a2a-backend'; did you mean 'moe_a2a_backend'?
+> line 3: warning[pplx-auto-low-latency]: auto set deepep_mode=`low_latency` for PPLX EP
+>   --> moe.rules:13
+> line 3: error[pplx-needs-dp-attention]: moe_a2a_backend='pplx' requires --enable-dp-attention with at least 2 DP groups (--dp-size >= 2).
+>   --> moe.rules:18
 ? 1

@@ -15,7 +15,7 @@ $ check -r misc.rules --input json --jobs=3
 >   --> misc.rules:21
 > line 2: info[quiet-off]: quiet is false, mode 'auto round'
 >   --> misc.rules:23
-> line 3: invalid: unknown key 'tp'; did you mean 'tp_size'?
+> line 3: ok
 > line 4: ok
 > line 5: warning[input]: FRT_MAX_TOKENS expects an integer, got 'lots'; its default 4096 is used, as the program falls back to it
 > line 6: warning[chunk-div]: tokens per rank 64 exceed the chunk 8

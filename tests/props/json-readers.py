@@ -5,11 +5,12 @@ two readers takes it.
 The fast reader (src/cli/json_in.c) takes flat objects of known keys and
 plain values and gives up on anything else, which jansson then reads; the
 test hook FLAGRULE_JSON_SLOW=1 sends every line to jansson.  On random
-lines — objects of known keys, aliases, unknown and near names, every kind
-of value (integers of 1 to 21 digits, leading zeros, -0, fractions and
-exponents, strings with every escape, \\u0000, surrogates, raw UTF-8,
-invalid bytes, control bytes), odd blanks, keys twice, trailing commas,
-nested values, cut lines and trailing garbage — both give the same bytes,
+lines — objects of known keys, aliases, flag names without dashes and their
+prefixes, unknown and near names, every kind of value (integers of 1 to 21
+digits, leading zeros, -0, fractions and exponents, strings with every
+escape, \\u0000, surrogates, raw UTF-8, invalid bytes, control bytes), odd
+blanks, keys twice, trailing commas, nested values, cut lines and trailing
+garbage — both give the same bytes,
 status and stderr, in the json and text formats, with and without
 --ignore-unknown, and with -j 2 and tiny chunks.  Also checked (through
 FLAGRULE_JSON_STATS) that the fast reader takes every clean line: a reader
@@ -124,8 +125,12 @@ def clean_value(rng, key):
 def rand_name(rng):
     r = rng.random()
     k = rng.choice(KEYS)
-    if r < 0.8:
+    if r < 0.72:
         return k
+    if r < 0.77:
+        return k.replace("_", "-")                            # a flag without dashes
+    if r < 0.8:
+        return k.replace("_", "-")[:rng.randint(1, len(k))]   # a prefix of one
     if r < 0.87:
         return k[:-1] if len(k) > 1 else k + "x"             # near miss
     if r < 0.92:
