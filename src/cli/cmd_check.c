@@ -1361,6 +1361,12 @@ int cmd_resolve(int argc, char **argv)
                         text = v.s;
                         tlen = v.len;
                     }
+                    /* a nullable string's text null or None reads back as
+                     * null on a command line (env keys take any text) */
+                    if (!v.is_null && v.type == FR_STRING && kind != FR_ENV && fr_key_nullable(rs, k) &&
+                        tlen == 4 && (!memcmp(text, "null", 4) || !memcmp(text, "None", 4)))
+                        cli_err("resolve: %s is the text '%.4s', which a command line reads as null; "
+                                "--format json keeps it", fr_key_name(rs, k), text);
                     if (kind != FR_FLAG) {
                         fr_buf_puts(b, fr_key_name(rs, k));
                         fr_buf_putc(b, '=');

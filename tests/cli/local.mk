@@ -10,6 +10,7 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/resolve-null-text.t \
 	tests/cli/check-input-json-flag-names.t \
 	tests/cli/resolve-input-json-pretty.t \
 	tests/cli/resolve-input-json-many.t \
