@@ -25,7 +25,7 @@ FUZZ_CC=${FUZZ_CC:-clang}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_JOBS=${FUZZ_JOBS:-1}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
-ALL="compile eval doc"
+ALL="compile eval doc json"
 
 out=$builddir/tests/fuzz/.build
 work=$builddir/tests/fuzz/.work

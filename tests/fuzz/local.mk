@@ -7,7 +7,8 @@
 ## undefined from the library sources and runs each for FUZZ_SECONDS
 ## (tests/fuzz/fuzz.sh; see tests/fuzz/README.md).
 
-FUZZ_REPLAY = tests/fuzz/replay_compile tests/fuzz/replay_eval tests/fuzz/replay_doc
+FUZZ_REPLAY = tests/fuzz/replay_compile tests/fuzz/replay_eval tests/fuzz/replay_doc \
+	tests/fuzz/replay_json
 check_PROGRAMS += $(FUZZ_REPLAY)
 FUZZ_REPLAY_LDADD = libfrcore.la $(PCRE2_LIBS) $(PTHREAD_LIBS)
 tests_fuzz_replay_compile_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_compile.c \
@@ -19,14 +20,18 @@ tests_fuzz_replay_eval_LDADD = $(FUZZ_REPLAY_LDADD)
 tests_fuzz_replay_doc_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_doc.c \
 	tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
 tests_fuzz_replay_doc_LDADD = $(FUZZ_REPLAY_LDADD) $(JANSSON_LIBS)
+# (fuzz_json.c compiles in the CLI's src/cli/json_in.c)
+tests_fuzz_replay_json_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_json.c \
+	tests/fuzz/fuzz_result.c tests/fuzz/fuzz.h
+tests_fuzz_replay_json_LDADD = $(FUZZ_REPLAY_LDADD) $(JANSSON_LIBS)
 
 FUZZ_REPLAY_TESTS = tests/fuzz/replay-compile.sh tests/fuzz/replay-eval.sh \
-	tests/fuzz/replay-doc.sh
+	tests/fuzz/replay-doc.sh tests/fuzz/replay-json.sh
 TESTS += $(FUZZ_REPLAY_TESTS)
 GOLDEN_TESTS += $(FUZZ_REPLAY_TESTS)
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/FINDINGS.md tests/fuzz/fuzz.sh \
 	tests/fuzz/replay.sh $(FUZZ_REPLAY_TESTS) tests/fuzz/mkcorpus.py \
-	tests/fuzz/compile.dict tests/fuzz/eval.dict \
+	tests/fuzz/compile.dict tests/fuzz/eval.dict tests/fuzz/json.dict \
 	tests/fuzz/corpus tests/fuzz/regress
 
 FUZZ_SECONDS = 60
@@ -41,7 +46,7 @@ FUZZ_ENV = srcdir='$(srcdir)' builddir='$(builddir)' FUZZ_CC='$(FUZZ_CC)' \
 	FUZZ_PKGDATADIR='$(pkgdatadir)' \
 	FUZZ_LIBS='$(PCRE2_LIBS) $(JANSSON_LIBS)'
 
-# `make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS='compile eval doc']`
+# `make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS='compile eval doc json']`
 fuzz: $(BUILT_SOURCES) grammar/lexer.c
 	$(FUZZ_ENV) $(SHELL) $(srcdir)/tests/fuzz/fuzz.sh run $(FUZZ_TARGETS)
 fuzz-build: $(BUILT_SOURCES) grammar/lexer.c
