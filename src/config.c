@@ -1784,14 +1784,7 @@ static __attribute__((noinline)) int read_split(fr_cfgin *c, const char *line, s
 
 int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 {
-    c->nwords = 0;
-    c->nfb = 0;
-    c->ngiven = 0;
-    c->nres = 0;
-    c->hint_cand = NULL;
-    c->reason.len = 0;
-    if (c->reason.p)
-        c->reason.p[0] = '\0';
+    fr_cfgin_begin(c);
     /* (tail calls: no frame here) */
 #if FR_AVX2
     if (c->map->fused)
@@ -1802,14 +1795,7 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
 
 int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
 {
-    c->nwords = 0;
-    c->nfb = 0;
-    c->ngiven = 0;
-    c->nres = 0;
-    c->hint_cand = NULL;
-    c->reason.len = 0;
-    if (c->reason.p)
-        c->reason.p[0] = '\0';
+    fr_cfgin_begin(c);
     size_t total = 16 + FR_PAD;
     for (size_t i = 0; i < argc; i++) {
         size_t n = strlen(argv[i]);
@@ -1854,14 +1840,7 @@ int fr_config_values(fr_cfgin *c, size_t n, const size_t *keys, const fr_value *
 {
     const fr_ruleset *rs = c->rs;
     fr_buf *r = &c->reason;
-    c->nwords = 0;
-    c->nfb = 0;
-    c->ngiven = 0;
-    c->nres = 0;
-    c->hint_cand = NULL;
-    c->reason.len = 0;
-    if (c->reason.p)
-        c->reason.p[0] = '\0';
+    fr_cfgin_begin(c);
     /* the texts, NUL-terminated, into the store (the values point there) */
     size_t total = 16 + FR_PAD;
     for (size_t i = 0; i < n; i++) {

@@ -104,6 +104,19 @@ typedef struct fr_cfgin {
     uint32_t   nfb, capfb;
 } fr_cfgin;
 
+/* The start of a config: no words, given keys, results, fallbacks or reason. */
+static inline void fr_cfgin_begin(fr_cfgin *c)
+{
+    c->nwords = 0;
+    c->nfb = 0;
+    c->ngiven = 0;
+    c->nres = 0;
+    c->hint_cand = NULL;
+    c->reason.len = 0;
+    if (c->reason.p)
+        c->reason.p[0] = '\0';
+}
+
 /* Reads one config.  Returns 0 (ok), 1 (invalid: c->reason holds why) or -1
  * (out of memory).  Values point into c->store, valid until the next call.
  * The caller resets input/given for the keys in given_keys afterwards. */

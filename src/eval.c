@@ -2472,12 +2472,7 @@ const fr_result *fr_eval_reject(fr_eval *ev, const char *reason)
         return NULL;
     restore(ev);
     fr_cfgin *c = &ev->cfg;
-    c->nwords = 0;
-    c->nfb = 0;
-    c->ngiven = 0;
-    c->nres = 0;
-    c->hint_cand = NULL;
-    c->reason.len = 0;
+    fr_cfgin_begin(c);
     fr_buf_puts(&c->reason, reason && *reason ? reason : "invalid config");
     if (c->reason.oom)
         return NULL;

@@ -65,8 +65,9 @@ void     cli_jin_free(cli_jin *j);
 const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t len);
 /* The words after `--` joined by blanks: one JSON text. */
 const fr_result *cli_eval_json_words(cli_jin *j, fr_eval *ev, size_t n, const char *const *words);
-/* Parses the value of --input: 0 line, 1 json, -1 (a usage error printed). */
-int cli_parse_input(const char *cmd, const char *v);
+/* The option argv[*i], `--input VALUE` or `--input=VALUE` (*i moves past
+ * a separate value): 0 line, 1 json, -1 (a usage error printed). */
+int cli_opt_input(const char *cmd, int argc, char **argv, int *i);
 
 int cmd_lint(int argc, char **argv);
 int cmd_check(int argc, char **argv);     /* check */

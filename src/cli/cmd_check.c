@@ -243,16 +243,7 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
             if ((o->format = parse_format(cmd, v, resolve)) < 0)
                 return -1;
         } else if (!strcmp(a, "--input") || !strncmp(a, "--input=", 8)) {
-            const char *v;
-            if (a[7] == '=')
-                v = a + 8;
-            else if (i + 1 < argc)
-                v = argv[++i];
-            else {
-                cli_err("%s: option '--input' needs a value: line or json", cmd);
-                return -1;
-            }
-            int in = cli_parse_input(cmd, v);
+            int in = cli_opt_input(cmd, argc, argv, &i);
             if (in < 0)
                 return -1;
             o->json_in = in == 1;

@@ -100,16 +100,7 @@ int cmd_explain(int argc, char **argv)
         } else if (!strncmp(a, "--why-not=", 10)) {
             why_not = a + 10;
         } else if (!strcmp(a, "--input") || !strncmp(a, "--input=", 8)) {
-            const char *v;
-            if (a[7] == '=')
-                v = a + 8;
-            else if (i + 1 < argc)
-                v = argv[++i];
-            else {
-                cli_err("explain: option '--input' needs a value: line or json");
-                goto out;
-            }
-            int in = cli_parse_input("explain", v);
+            int in = cli_opt_input("explain", argc, argv, &i);
             if (in < 0)
                 goto out;
             json_in = in == 1;

@@ -145,6 +145,22 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
     return rs;
 }
 
+/* The line of buf[0..n) at *at: [*from, *to) without its newline; *at
+ * moves past it.  Whether it has anything but blanks. */
+static bool next_line(const char *buf, size_t n, size_t *at, size_t *from, size_t *to)
+{
+    size_t e = *at;
+    while (e < n && buf[e] != '\n')
+        e++;
+    size_t i = *at;
+    while (i < e && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
+        i++;
+    *from = *at;
+    *to = e;
+    *at = e + 1;
+    return i < e;
+}
+
 int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
 {
     *line = NULL;
@@ -175,22 +191,12 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
         n += (size_t)r;
     }
     /* the non-blank lines: one at most */
-    size_t at = 0, nconf = 0, from = 0, to = 0;
-    while (at < n) {
-        size_t e = at;
-        while (e < n && buf[e] != '\n')
-            e++;
-        size_t i = at;
-        while (i < e && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
-            i++;
-        if (i < e) {
-            if (nconf++ == 0) {
-                from = at;
-                to = e;
-            }
+    size_t at = 0, nconf = 0, from = 0, to = 0, f, t;
+    while (at < n)
+        if (next_line(buf, n, &at, &f, &t) && nconf++ == 0) {
+            from = f;
+            to = t;
         }
-        at = e + 1;
-    }
     if (nconf > 1 && json) {
         /* one JSON text over several lines (jq's pretty output) is one
          * config; lines that are each a JSON text are several; anything
@@ -200,17 +206,11 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
         bool each = whole == NULL;
         json_decref(whole);
         for (at = 0; each && at < n;) {
-            size_t e = at;
-            while (e < n && buf[e] != '\n')
-                e++;
-            size_t i = at;
-            while (i < e && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
-                i++;
-            json_t *one = i < e ? json_loadb(buf + at, e - at, JSON_DECODE_ANY, &err) : NULL;
-            if (i < e && !one)
-                each = false;
+            if (!next_line(buf, n, &at, &f, &t))
+                continue;
+            json_t *one = json_loadb(buf + f, t - f, JSON_DECODE_ANY, &err);
+            each = one != NULL;
             json_decref(one);
-            at = e + 1;
         }
         if (!each) {
             buf[n] = '\0';

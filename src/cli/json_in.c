@@ -585,8 +585,17 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
     return res;
 }
 
-int cli_parse_input(const char *cmd, const char *v)
+int cli_opt_input(const char *cmd, int argc, char **argv, int *i)
 {
+    const char *a = argv[*i], *v;
+    if (a[7] == '=')
+        v = a + 8;
+    else if (*i + 1 < argc)
+        v = argv[++*i];
+    else {
+        cli_err("%s: option '--input' needs a value: line or json", cmd);
+        return -1;
+    }
     if (!strcmp(v, "line"))
         return 0;
     if (!strcmp(v, "json"))

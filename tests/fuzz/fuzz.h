@@ -106,5 +106,8 @@ static inline uint32_t fz_hash(const uint8_t *d, size_t n)
  * `out` (when not NULL): status, reason, every message, every resolved and
  * input value.  Defined in fuzz_result.c. */
 void fz_result_check(const fr_ruleset *rs, const fr_result *r, fz_str *out);
+/* Compiles path (a file or directory); prints the diagnostics and exits(1)
+ * if it does not compile.  who names the harness in the message. */
+fr_ruleset *fz_load_rules(const char *path, const char *who);
 
 #endif

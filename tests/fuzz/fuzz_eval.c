@@ -31,28 +31,6 @@
 static fr_ruleset *rs;
 static fr_eval *ev1, *ev2, *ev3;   /* ev3: fr_eval_set_ignore_unknown */
 
-static fr_ruleset *load_rules(const char *path)
-{
-    fr_compiler *c = fr_compiler_new();
-    if (!c)
-        fz_oom();
-    fr_compiler_add_path(c, path);
-    fr_rc rc = FR_OK;
-    fr_ruleset *r = fr_compile(c, &rc);
-    if (!r) {
-        const fr_diags *d = fr_compiler_diags(c);
-        for (size_t i = 0; i < fr_diags_count(d); i++) {
-            char *t = fr_diags_render(d, fr_diags_get(d, i), false);
-            fputs(t ? t : "?\n", stderr);
-            free(t);
-        }
-        fprintf(stderr, "fuzz_eval: cannot compile %s (rc %d)\n", path, (int)rc);
-        exit(1);
-    }
-    fr_compiler_free(&c);
-    return r;
-}
-
 static void cleanup(void)
 {
     fr_eval_free(&ev1);
@@ -68,7 +46,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     const char *path = getenv("FLAGRULE_FUZZ_RULES");
     if (!path || !*path)
         path = FR_SRCDIR "/rules.d/sglang";
-    rs = load_rules(path);
+    rs = fz_load_rules(path, "fuzz_eval");
     ev1 = fr_eval_new(rs);
     ev2 = fr_eval_new(rs);
     ev3 = fr_eval_new(rs);

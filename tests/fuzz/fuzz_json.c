@@ -56,17 +56,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     const char *path = getenv("FLAGRULE_FUZZ_RULES");
     if (!path || !*path)
         path = FR_SRCDIR "/rules.d/sglang";
-    fr_compiler *c = fr_compiler_new();
-    if (!c)
-        fz_oom();
-    fr_compiler_add_path(c, path);
-    fr_rc rc = FR_OK;
-    rs = fr_compile(c, &rc);
-    fr_compiler_free(&c);
-    if (!rs) {
-        fprintf(stderr, "fuzz_json: cannot compile %s (rc %d)\n", path, (int)rc);
-        exit(1);
-    }
+    rs = fz_load_rules(path, "fuzz_json");
     ev_fast = fr_eval_new(rs);
     ev_slow = fr_eval_new(rs);
     if (!ev_fast || !ev_slow)

@@ -129,3 +129,26 @@ void fz_result_check(const fr_ruleset *rs, const fr_result *r, fz_str *out)
         }
     }
 }
+
+/* The rule set the eval-side harnesses run against (exits if it does not compile). */
+fr_ruleset *fz_load_rules(const char *path, const char *who)
+{
+    fr_compiler *c = fr_compiler_new();
+    if (!c)
+        fz_oom();
+    fr_compiler_add_path(c, path);
+    fr_rc rc = FR_OK;
+    fr_ruleset *r = fr_compile(c, &rc);
+    if (!r) {
+        const fr_diags *d = fr_compiler_diags(c);
+        for (size_t i = 0; i < fr_diags_count(d); i++) {
+            char *t = fr_diags_render(d, fr_diags_get(d, i), false);
+            fputs(t ? t : "?\n", stderr);
+            free(t);
+        }
+        fprintf(stderr, "%s: cannot compile %s (rc %d)\n", who, path, (int)rc);
+        exit(1);
+    }
+    fr_compiler_free(&c);
+    return r;
+}
