@@ -115,7 +115,7 @@ static void fp_stmts(fr_parse_ctx *ctx);
 %type <e>    cond literal
 %type <set>  set members
 %type <k>    keykind nullable
-%type <st>   decl type alias rule action test
+%type <st>   decl type alias prog rule action test
 %type <name> rulehead
 %type <v>    enumval
 %type <vl>   enumvals clilist cli
@@ -149,6 +149,7 @@ file
 stmt
     : decl ';'          { ast_append(ctx, $1); }
     | alias ';'         { ast_append(ctx, $1); }
+    | prog ';'          { ast_append(ctx, $1); }
     | rule ';'          { ast_append(ctx, make_rule(ctx, $1, @1)); }
     | rule doc          {
         /* after a doc block the ';' may be left out (a following ';' is
@@ -292,6 +293,18 @@ alias
         if ($$) {
             $$->u.alias.name = $2;
             $$->u.alias.target = $4;
+        }
+    }
+    ;
+
+/* the program's other flags: cli KIND "--a", "--b" */
+prog
+    : K_CLI name clilist {
+        $$ = ast_stmt_new(ctx, AS_PROG);
+        if ($$) {
+            $$->u.prog.kind = $2;
+            $$->u.prog.cli = $3.head;
+            $$->u.prog.ncli = $3.n;
         }
     }
     ;
@@ -741,6 +754,7 @@ static const char *stmt_word(uint8_t kind)
     case FR_STMT_DECL:  return "declaration";
     case FR_STMT_ALIAS: return "alias";
     case FR_STMT_TEST:  return "test block";
+    case FR_STMT_PROG:  return "cli statement";
     default:            return "rule";
     }
 }
@@ -774,7 +788,8 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
         ctx->stmt_start = lloc->start;
         ctx->stmt_kind = t == K_FLAG || t == K_ENV || t == K_FACT ? FR_STMT_DECL
                        : t == K_ALIAS ? FR_STMT_ALIAS
-                       : t == K_TEST ? FR_STMT_TEST : FR_STMT_RULE;
+                       : t == K_TEST ? FR_STMT_TEST
+                       : t == K_CLI ? FR_STMT_PROG : FR_STMT_RULE;
         ctx->stmt_errors = 0;
         ctx->stmt_syntax_error = false;
         ctx->eaten = false;
@@ -2286,6 +2301,51 @@ static bool fp_decl(fp_state *st, int n, ast_stmt **out)
     return true;
 }
 
+/* cli KIND "--a", "--b", ... ';' (the program's other flags). */
+static bool fp_prog(fp_state *st, int n, ast_stmt **out)
+{
+    const fp_tok *tk = st->tk;
+    if (tk[1].t != IDENT && tk[1].t != NAME)
+        return false;
+    ast_name kind = fp_name(st, &tk[1], true);
+    if (!kind.s)
+        return false;
+    ast_vlist *head = NULL, *tail = NULL;
+    uint32_t nv = 0;
+    st->i = 2;
+    for (;;) {
+        const fp_tok *k = &tk[st->i];
+        if (k->t != STRING || tk[st->i + 1].t == STRING)
+            return false;   /* (adjacent strings: the grammar's) */
+        ast_str cs = fp_string(st, k);
+        ast_vlist *v = FP_NEW(st, ast_vlist);
+        if (!cs.s || !v)
+            return false;
+        v->v = cs;
+        v->is_string = 1;
+        if (tail)
+            tail->next = v;
+        else
+            head = v;
+        tail = v;
+        nv++;
+        st->i++;
+        if (tk[st->i].t != ',')
+            break;
+        st->i++;
+    }
+    if (st->i != n - 1 || tk[st->i].t != ';')
+        return false;
+    ast_stmt *s = ast_stmt_new(st->ctx, AS_PROG);
+    if (!s)
+        return false;
+    s->u.prog.kind = kind;
+    s->u.prog.cli = head;
+    s->u.prog.ncli = nv;
+    *out = s;
+    return true;
+}
+
 /* test str '{' ... '}' with the body skipped: the grammar drops it. */
 static bool fp_test(fp_state *st, int n)
 {
@@ -2347,6 +2407,10 @@ static void fp_stmts(fr_parse_ctx *ctx)
         case K_TEST:
             ok = fp_test(&st, n);
             kind = FR_STMT_TEST;
+            break;
+        case K_CLI:
+            ok = fp_prog(&st, n, &s) && s;
+            kind = FR_STMT_PROG;
             break;
         default:
             ok = fp_rule(&st, n, &s) && s;

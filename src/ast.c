@@ -157,5 +157,6 @@ void ast_append(fr_parse_ctx *ctx, ast_stmt *s)
     case AS_DECL:  f->nkeys++;    break;
     case AS_ALIAS: f->naliases++; break;
     case AS_TEST:  f->ntests++;   break;
+    case AS_PROG:  f->nprogs += s->u.prog.ncli; break;
     }
 }

@@ -126,6 +126,13 @@ typedef struct ast_alias {
     ast_name name, target;
 } ast_alias;
 
+/* cli KIND "--a", "--b";  the program's other flags (fr_progflag) */
+typedef struct ast_prog {
+    ast_name   kind;        /* bool, value, optional, list, any */
+    ast_vlist *cli;
+    uint32_t   ncli;
+} ast_prog;
+
 /* ---- rules ------------------------------------------------------------------ */
 
 typedef struct ast_item {           /* declare KEY = EXPR | VALUE */
@@ -209,7 +216,7 @@ typedef struct ast_test {
 
 /* ---- statements and files ------------------------------------------------------ */
 
-typedef enum ast_skind { AS_DECL = 0, AS_ALIAS, AS_RULE, AS_TEST } ast_skind;
+typedef enum ast_skind { AS_DECL = 0, AS_ALIAS, AS_RULE, AS_TEST, AS_PROG } ast_skind;
 
 typedef struct ast_stmt {
     uint8_t kind;
@@ -218,6 +225,7 @@ typedef struct ast_stmt {
         ast_alias alias;
         ast_rule  rule;
         ast_test  test;
+        ast_prog  prog;
     } u;
     struct ast_stmt *next;
 } ast_stmt;
@@ -226,7 +234,7 @@ typedef struct ast_file {
     uint32_t  file;      /* fr_sources id */
     ast_stmt *stmts, *last;
     /* counts, for sizing the IR arrays once */
-    uint32_t  nrules, nkeys, naliases, ntests;
+    uint32_t  nrules, nkeys, naliases, ntests, nprogs;   /* nprogs: program flag spellings */
     uint32_t  nexprs;    /* expression nodes built (an upper bound of IR nodes) */
 } ast_file;
 
@@ -334,7 +342,7 @@ typedef struct fr_parse_ctx {
 #define FR_TOK_SKIP (-2)
 
 /* What ctx->stmt_kind says. */
-enum { FR_STMT_RULE = 0, FR_STMT_DECL, FR_STMT_ALIAS, FR_STMT_TEST };
+enum { FR_STMT_RULE = 0, FR_STMT_DECL, FR_STMT_ALIAS, FR_STMT_TEST, FR_STMT_PROG };
 
 /* Parses ctx->text into ctx->out (which the caller allocates).  Returns 0,
  * or -1 when out of memory.  Syntax errors are reported through ctx->sink. */

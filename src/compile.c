@@ -600,8 +600,9 @@ typedef struct cc {
     uint8_t     *keybad;       /* [nkeys]: the declaration had an error */
     fr_span     *alias_locs;   /* [naliases] */
     fr_span     *test_locs;    /* [ntests] */
-    struct stmtref *aliases, *unnamed, *testrefs;
+    struct stmtref *aliases, *unnamed, *testrefs, *progrefs;
     size_t       naliasrefs, capaliasrefs, nunnamed, capunnamed, ntestrefs, captestrefs;
+    size_t       nprogrefs, capprogrefs;
     uint32_t    *rd;   size_t nrd, caprd;     /* reads of cur */
     fr_deps      deps;
     size_t       ndeps, capdeps;
@@ -2418,6 +2419,58 @@ static bool p1_type(cc *k, const ast_decl *d, fr_type *t)
     return true;
 }
 
+/* A CLI spelling ("--tp-size") as written is one (else reported). */
+static bool cli_spelling_ok(cc *k, const ast_vlist *v)
+{
+    const char *s = v->v.s;
+    const unsigned char *u = (const unsigned char *)s;
+    /* below 0x21 (blanks, control bytes, an escaped NUL) or '=': none
+     * ((c - 0x21) wraps above 0x1c for those) */
+    /* (8 bytes a step: a rule set may list hundreds of spellings, and a
+     * one-config run compiles them all) */
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t bad = 0;
+    uint32_t i = 0, n = v->v.len;
+    for (; i < n; i += 8) {
+        uint64_t x = 0x4141414141414141ull;   /* ('A': fine) */
+        memcpy(&x, u + i, n - i < 8 ? n - i : 8);
+        uint64_t e = x ^ (ones * '=');
+        /* a byte below 0x21 (x < 0x80 there), or 0 in e */
+        bad |= ((x - ones * 0x21) & ~x & highs) | ((e - ones) & ~e & highs);
+    }
+    if (bad) {
+        fr_diag *g = err(k, v->v.pos, "bad CLI spelling \"%s\"", s);
+        hint(k, g, "a spelling has no spaces, control characters or '=', e.g. \"--tp-size\" or \"--tp\"");
+        return false;
+    }
+    if (v->v.len < 3 || s[0] != '-' || s[1] != '-' || s[2] == '-') {
+        /* a config reads only words starting with "--" as flags: the
+         * words before the first one are program words, skipped */
+        char buf[64];
+        fr_diag *g = err(k, v->v.pos, "a CLI spelling is '--' and a name, not %s", quoted(k, v->v.pos, buf, sizeof buf));
+        const char *name = s;
+        while (*name == '-')
+            name++;
+        if (*name && name - s >= 2)
+            hint(k, g, "write \"--%s\"", name);
+        else if (*name)
+            hint(k, g, "a config reads only words starting with '--' as flags (the words before the first "
+                       "one are the program's): write \"--%s\"", name);
+        else
+            hint(k, g, "e.g. \"--tp-size\" or \"--tp\"");
+        return false;
+    }
+    return true;
+}
+
+/* A CLI spelling ("--tp-size") as written: interned, or NULL with *bad set
+ * when it is no spelling (reported), or NULL (out of memory). */
+static const char *cli_spelling(cc *k, const ast_vlist *v, bool *bad)
+{
+    *bad = !cli_spelling_ok(k, v);
+    return *bad ? NULL : intern(k, v->v.s, v->v.len);   /* (NULL: out of memory) */
+}
+
 static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
 {
     if (!d->cli)
@@ -2433,34 +2486,10 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
         return;
     }
     for (const ast_vlist *v = d->cli; v; v = v->next) {
-        const char *s = v->v.s;
-        bool ok = strlen(s) == v->v.len;
-        for (uint32_t i = 0; ok && i < v->v.len; i++)
-            if (s[i] == '=' || s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 0x20)
-                ok = false;
-        if (!ok) {
-            fr_diag *g = err(k, v->v.pos, "bad CLI spelling \"%s\"", s);
-            hint(k, g, "a spelling has no spaces, control characters or '=', e.g. \"--tp-size\" or \"--tp\"");
+        bool bad;
+        const char *in = cli_spelling(k, v, &bad);
+        if (bad)
             continue;
-        }
-        if (v->v.len < 3 || s[0] != '-' || s[1] != '-' || s[2] == '-') {
-            /* a config reads only words starting with "--" as flags: the
-             * words before the first one are program words, skipped */
-            char buf[64];
-            fr_diag *g = err(k, v->v.pos, "a CLI spelling is '--' and a name, not %s", quoted(k, v->v.pos, buf, sizeof buf));
-            const char *name = s;
-            while (*name == '-')
-                name++;
-            if (*name && name - s >= 2)
-                hint(k, g, "write \"--%s\"", name);
-            else if (*name)
-                hint(k, g, "a config reads only words starting with '--' as flags (the words before the first "
-                           "one are the program's): write \"--%s\"", name);
-            else
-                hint(k, g, "e.g. \"--tp-size\" or \"--tp\"");
-            continue;
-        }
-        const char *in = intern(k, s, v->v.len);
         if (!in)
             return;
         key->cli[key->ncli++] = in;
@@ -2793,8 +2822,9 @@ static void cc_release(cc *k)
     RELEASE(k->aliases);
     RELEASE(k->unnamed);
     RELEASE(k->testrefs);
-    k->naliasrefs = k->nunnamed = k->ntestrefs = 0;
-    k->capaliasrefs = k->capunnamed = k->captestrefs = 0;
+    RELEASE(k->progrefs);
+    k->naliasrefs = k->nunnamed = k->ntestrefs = k->nprogrefs = 0;
+    k->capaliasrefs = k->capunnamed = k->captestrefs = k->capprogrefs = 0;
     k->capconsts = k->capsets = k->caprd = k->consthash_mask = 0;
     k->nrd = 0;
 }
@@ -2949,10 +2979,126 @@ static void pass1(cc *k)
                 if (ref_push(k, &k->testrefs, &k->ntestrefs, &k->captestrefs, s, tid) == 0)
                     p1_test_name(k, &s->u.test, tid++);
                 break;
+            case AS_PROG:
+                ref_push(k, &k->progrefs, &k->nprogrefs, &k->capprogrefs, s, 0);
+                break;
             }
         }
     }
     rs->nrules = rid;
+}
+
+/* The index in rs->proghash of the program flag spelled s[0..n), or of the
+ * empty slot where it goes. */
+static uint32_t prog_slot(const fr_ruleset *rs, const char *s, size_t n)
+{
+    for (uint32_t i = fr_prog_hash(s, n) & rs->proghash_mask;; i = (i + 1) & rs->proghash_mask) {
+        uint32_t id = rs->proghash[i];
+        if (id == UINT32_MAX || (rs->progs[id].len == n && memcmp(rs->progs[id].spelling, s, n) == 0))
+            return i;
+    }
+}
+
+/* `cli KIND "--a", ...;`: the program's other flags (after the keys'
+ * spellings are known: a spelling is one or the other).  A rule set may
+ * list hundreds (a server's whole command line) and a one-config run
+ * compiles them all: the spellings stay where the parser put them (the
+ * ruleset's arena), one hash table finds them, nothing is sorted. */
+static void p1_progs(cc *k)
+{
+    static const char *const kinds[] = { "bool", "value", "optional", "list", "any" };
+    fr_ruleset *rs = k->rs;
+    size_t n = 0;
+    for (size_t i = 0; i < k->nprogrefs; i++)
+        n += k->progrefs[i].s->u.prog.ncli;
+    if (!n)
+        return;
+    size_t cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    rs->progs = fr_arena_array(k->a, n, sizeof *rs->progs);
+    rs->proghash = fr_arena_array(k->a, cap, sizeof *rs->proghash);
+    if (!rs->progs || !rs->proghash) {
+        nomem(k);
+        return;
+    }
+    memset(rs->proghash, 0xff, cap * sizeof *rs->proghash);
+    rs->proghash_mask = (uint32_t)cap - 1;
+    /* the keys' flag spellings (rs->clinames), by the same hash */
+    uint32_t kcap = 16;
+    while (kcap < 2 * rs->nclinames)
+        kcap *= 2;
+    uint32_t *kspell = malloc(kcap * sizeof *kspell), kmask = kcap - 1;
+    fr_span *locs = malloc(n * sizeof *locs);   /* (for "first declared here") */
+    if (!kspell || !locs) {
+        free(kspell);
+        free(locs);
+        nomem(k);
+        return;
+    }
+    memset(kspell, 0xff, kcap * sizeof *kspell);
+    for (uint32_t c = 0; c < rs->nclinames; c++) {
+        const char *cs = rs->clinames[c].spelling;
+        if (rs->keys[rs->clinames[c].key].kind != FR_KEY_FLAG)
+            continue;
+        uint32_t i2 = fr_prog_hash(cs, strlen(cs)) & kmask;
+        while (kspell[i2] != UINT32_MAX)
+            i2 = (i2 + 1) & kmask;
+        kspell[i2] = c;
+    }
+    for (size_t i = 0; i < k->nprogrefs && !stopped(k); i++) {
+        const ast_prog *pg = &k->progrefs[i].s->u.prog;
+        k->file = k->progrefs[i].file;
+        int kind = -1;
+        for (int j = 0; j < 5; j++)
+            if (strlen(kinds[j]) == pg->kind.len && memcmp(kinds[j], pg->kind.s, pg->kind.len) == 0)
+                kind = j;
+        if (kind < 0) {
+            fr_diag *g = err(k, pg->kind.pos, "unknown kind '%.*s' of program flags", (int)pg->kind.len, pg->kind.s);
+            const char *m = fr_did_you_mean(pg->kind.s, pg->kind.len, kinds, 5);
+            if (m)
+                hint(k, g, "did you mean '%s'?", m);
+            else
+                hint(k, g, "the kinds: bool (no value), value (one), optional (zero or one), list (one or more), "
+                           "any (zero or more)");
+            continue;
+        }
+        for (const ast_vlist *v = pg->cli; v; v = v->next) {
+            const char *sp = v->v.s;
+            size_t len = v->v.len;
+            if (!cli_spelling_ok(k, v))
+                continue;
+            int32_t key = -1;
+            for (uint32_t i2 = fr_prog_hash(sp, len) & kmask; kspell[i2] != UINT32_MAX; i2 = (i2 + 1) & kmask) {
+                const fr_cliname *cn = &rs->clinames[kspell[i2]];
+                if (strlen(cn->spelling) == len && memcmp(cn->spelling, sp, len) == 0) {
+                    key = (int32_t)cn->key;
+                    break;
+                }
+            }
+            if (key >= 0) {
+                fr_diag *g = err(k, v->v.pos, "'%s' is a CLI spelling of the key '%s', not one of the program's other flags",
+                                 sp, rs->keys[key].name);
+                note(k, g, rs->keys[key].loc, "'%s' is declared here", rs->keys[key].name);
+                hint(k, g, "leave it out of this list: the rules read it");
+                continue;
+            }
+            uint32_t slot = prog_slot(rs, sp, len);
+            if (rs->proghash[slot] != UINT32_MAX) {
+                fr_diag *g = err(k, v->v.pos, "program flag '%s' declared twice", sp);
+                note(k, g, locs[rs->proghash[slot]], "first declared here");
+                continue;
+            }
+            locs[rs->nprogs] = SP(k, v->v.pos);
+            rs->proghash[slot] = rs->nprogs;
+            fr_progflag *f = &rs->progs[rs->nprogs++];
+            f->spelling = sp;
+            f->len = (uint32_t)len;
+            f->kind = (uint32_t)kind;
+        }
+    }
+    free(kspell);
+    free(locs);
 }
 
 static void pass1_late(cc *k)
@@ -2986,6 +3132,7 @@ static void pass1_late(cc *k)
         p1_unnamed(k, &k->unnamed[i].s->u.rule, k->unnamed[i].id, stem, stemlen);
     }
     p1_clinames(k);
+    p1_progs(k);
 }
 
 static void pass2(cc *k)

@@ -18,6 +18,7 @@
  *    undeclared flag is skipped with the value-looking words after it, but
  *    for `--help`, `-h` and an empty flag name (`--=5`).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,7 +214,7 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
     while (cap < 2 * total + 2)
         cap *= 2;
     m->slots = fr_arena_array(a, cap, sizeof *m->slots);
-    m->flag_spellings = fr_arena_array(a, nflag + 1, sizeof(char *));
+    m->flag_spellings = fr_arena_array(a, nflag + rs->nprogs + 1, sizeof(char *));
     m->var_names = fr_arena_array(a, nvar + 1, sizeof(char *));
     if (!m->slots || !m->flag_spellings || !m->var_names)
         return -1;
@@ -279,6 +280,13 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
             m->var_names[m->nvar_names++] = key->name;
         }
     }
+    m->progs = rs->progs;
+    m->nprogs = rs->nprogs;
+    m->proghash = rs->proghash;
+    m->proghash_mask = rs->proghash_mask;
+    m->nhint_spellings = m->nflag_spellings;
+    for (uint32_t i = 0; i < rs->nprogs; i++)
+        m->flag_spellings[m->nhint_spellings++] = rs->progs[i].spelling;
 #if FR_AVX2
     /* (enum ids fit the 25 bits left in fr_fslot.lk) */
     m->fused = m->avx2 && !m->eq_in_spelling && rs->nenums < (1u << 25);
@@ -945,20 +953,41 @@ static inline __attribute__((always_inline)) fr_parse_rc parse_value(const fr_sp
     return fr_value_parse(rs, t, s, len, out);
 }
 
+/* sp starts with w[0..len) (which may hold any bytes) and is longer. */
+static int spell_extends(const char *sp, const char *w, size_t len)
+{
+    return strlen(sp) > len && memcmp(sp, w, len) == 0;
+}
+
+const fr_progflag *fr_spellmap_prog(const fr_spellmap *m, const char *w, size_t len)
+{
+    if (!m->nprogs)
+        return NULL;
+    for (uint32_t i = fr_prog_hash(w, len) & m->proghash_mask;; i = (i + 1) & m->proghash_mask) {
+        uint32_t id = m->proghash[i];
+        if (id == UINT32_MAX)
+            return NULL;
+        if (m->progs[id].len == len && memcmp(m->progs[id].spelling, w, len) == 0)
+            return &m->progs[id];
+    }
+}
+
 /* Python's argparse accepts any unambiguous prefix of a long option
  * (`--tp 8` for `--tp-size 8`, allow_abbrev), so launch lines written for
- * such programs use them.  On a miss of the exact lookup: the flag spellings
- * that start with the word; one key -> *k (0 returned); several keys -> 1
- * (ambiguous); none -> *k = -1, 0.  Only when an exact lookup failed, so the
- * hot path does not pay it. */
-static int abbrev_key(const fr_spellmap *m, const char *w, size_t len, int32_t *k)
+ * such programs use them.  On a miss of the exact lookup: the keys' flag
+ * spellings and the program's other flags that start with the word; the
+ * spellings of one key, or one program flag -> that (0 returned); more ->
+ * 1 (ambiguous: argparse says so too); none -> *k = -1, *pf = NULL, 0.
+ * Only when an exact lookup failed, so the hot path does not pay it. */
+static int abbrev_flag(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf)
 {
     *k = -1;
+    *pf = NULL;
     if (len < 3)
         return 0;
     for (uint32_t i = 0; i < m->nflag_spellings; i++) {
         const char *sp = m->flag_spellings[i];
-        if (strncmp(sp, w, len) != 0 || sp[len] == '\0')
+        if (!spell_extends(sp, w, len))
             continue;
         int32_t key = fr_spellmap_find(m, sp, strlen(sp));
         if (*k >= 0 && key != *k) {
@@ -967,24 +996,47 @@ static int abbrev_key(const fr_spellmap *m, const char *w, size_t len, int32_t *
         }
         *k = key;
     }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m->nprogs; i++)
+        if (m->progs[i].len > len && memcmp(m->progs[i].spelling, w, len) == 0) {
+            *pf = &m->progs[i];
+            n++;
+        }
+    if (n > 1 || (n && *k >= 0)) {
+        *k = -1;
+        *pf = NULL;
+        return 1;
+    }
     return 0;
 }
 
-int fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k)
+int fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf)
 {
-    return abbrev_key(m, w, len, k);
+    return abbrev_flag(m, w, len, k, pf);
 }
 
-static void list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t len)
+void fr_spellmap_list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t len)
 {
-    int first = 1;
+    enum { SHOWN = 12 };
+    uint32_t n = 0;
     for (uint32_t i = 0; i < m->nflag_spellings; i++) {
         const char *sp = m->flag_spellings[i];
-        if (strncmp(sp, w, len) != 0)
+        if (!spell_extends(sp, w, len))
             continue;
-        fr_buf_puts(r, first ? "" : ", ");
-        fr_buf_puts(r, sp);
-        first = 0;
+        if (n++ < SHOWN) {
+            fr_buf_puts(r, n > 1 ? ", " : "");
+            fr_buf_puts(r, sp);
+        }
+    }
+    for (uint32_t i = 0; i < m->nprogs; i++)
+        if (m->progs[i].len > len && memcmp(m->progs[i].spelling, w, len) == 0 && n++ < SHOWN) {
+            fr_buf_puts(r, n > 1 ? ", " : "");
+            fr_buf_puts(r, m->progs[i].spelling);
+        }
+    if (n > SHOWN) {
+        char more[48];
+        snprintf(more, sizeof more, " and %u more", n - SHOWN);
+        fr_buf_puts(r, more);
     }
 }
 
@@ -1010,6 +1062,87 @@ static size_t skip_unknown_values(const fr_cfgin *c, const char *base, size_t i,
             break;
     }
     return j - i - 1;
+}
+
+/* The word after flag word i (spelled w[0..slen)) as its value: 0 when
+ * there is one argparse takes, else 1 (invalid, the reason written) or -1. */
+static int no_value_word(fr_cfgin *c, size_t i, const char *w, size_t slen)
+{
+    const char *base = c->store.p;
+    const fr_word *words = c->words;
+    fr_buf *r = &c->reason;
+    if (i + 1 >= c->nwords ||
+        (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' && base[words[i + 1].off + 1] == '-')) {
+        fr_buf_puts(r, "missing value for ");
+        fr_buf_put(r, w, slen);
+        return r->oom ? -1 : 1;
+    }
+    if (fr_option_like(base + words[i + 1].off, words[i + 1].len)) {
+        /* as argparse: `--model-path -x` is an error there */
+        fr_buf_puts(r, "missing value for ");
+        fr_buf_put(r, w, slen);
+        fr_buf_puts(r, ": ");
+        reason_value(r, base + words[i + 1].off, words[i + 1].len);
+        fr_buf_puts(r, " is read as an option (to give it as the value: ");
+        fr_buf_put(r, w, slen);
+        fr_buf_putc(r, '=');
+        fr_buf_put(r, base + words[i + 1].off, words[i + 1].len);
+        fr_buf_putc(r, ')');
+        return r->oom ? -1 : 1;
+    }
+    return 0;
+}
+
+/* A flag of the program that no key stands for (pf; the word *pi spelled
+ * w[0..slen), a value after '=' when eq): skipped with the value words its
+ * kind takes, as argparse reads them (the values are not checked).  0, 1
+ * (invalid: what argparse refuses) or -1. */
+static int skip_prog(fr_cfgin *c, const fr_progflag *pf, size_t *pi, const char *w, size_t slen, bool eq)
+{
+    size_t i = *pi;
+    switch (pf->kind) {
+    case FR_PROG_BOOL:
+        if (eq) {
+            fr_buf *r = &c->reason;
+            fr_buf_put(r, w, slen);
+            if (strlen(pf->spelling) == slen)
+                fr_buf_puts(r, " takes no value (a bare flag of the program), got ");
+            else {
+                fr_buf_puts(r, " takes no value (");
+                fr_buf_puts(r, pf->spelling);
+                fr_buf_puts(r, " is a bare flag of the program), got ");
+            }
+            reason_value(r, w + slen + 1, c->words[i].len - slen - 1);
+            return r->oom ? -1 : 1;
+        }
+        return 0;
+    case FR_PROG_VALUE: {
+        if (eq)
+            return 0;
+        int rc = no_value_word(c, i, w, slen);
+        if (rc)
+            return rc;
+        *pi = i + 1;
+        return 0;
+    }
+    case FR_PROG_OPTIONAL:
+        if (!eq && skip_unknown_values(c, c->store.p, i, false))
+            *pi = i + 1;
+        return 0;
+    case FR_PROG_LIST: {
+        if (eq)
+            return 0;
+        int rc = no_value_word(c, i, w, slen);   /* (the first value word, as a key's) */
+        if (rc)
+            return rc;
+        *pi = i + 1 + skip_unknown_values(c, c->store.p, i + 1, false);
+        return 0;
+    }
+    default:   /* FR_PROG_ANY */
+        if (!eq)
+            *pi = i + skip_unknown_values(c, c->store.p, i, false);
+        return 0;
+    }
 }
 
 /* Words that are no flag of the rules but a slip in writing the config,
@@ -1077,7 +1210,6 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
     const char *base = c->store.p;
     fr_buf *r = &c->reason;
     const fr_word *words = c->words;
-    const size_t nwords = c->nwords;
     const bool ignore_unknown = c->ignore_unknown;
     size_t i = *pi;
     const char *w = base + words[i].off;
@@ -1101,14 +1233,16 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
                 k = find_padded(m, w, slen);
         }
         if (k < 0) {
-            int amb = abbrev_key(m, w, slen, &k);
-            if (amb) {
+            const fr_progflag *pf = m->nprogs ? fr_spellmap_prog(m, w, slen) : NULL;
+            if (!pf && abbrev_flag(m, w, slen, &k, &pf)) {
                 fr_buf_puts(r, "ambiguous flag ");
                 reason_value(r, w, slen);
                 fr_buf_puts(r, " could match ");
-                list_prefixed(r, m, w, slen);
+                fr_spellmap_list_prefixed(r, m, w, slen);
                 return r->oom ? -1 : 1;
             }
+            if (pf)
+                return skip_prog(c, pf, pi, w, slen, eq != NULL);
         }
         if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
             int rc = config_slip(c, w, len, slen);
@@ -1120,7 +1254,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             }
             fr_buf_puts(r, "unknown flag ");
             reason_value(r, w, slen);
-            hint_later(c, w, slen, m->flag_spellings, m->nflag_spellings);
+            hint_later(c, w, slen, m->flag_spellings, m->nhint_spellings);
             return r->oom ? -1 : 1;
         }
         const fr_key *key = &rs->keys[k];
@@ -1134,25 +1268,9 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             set_key(c, (uint32_t)k, t);
             return 0;
         } else {
-            if (i + 1 >= nwords ||
-                (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' && base[words[i + 1].off + 1] == '-')) {
-                fr_buf_puts(r, "missing value for ");
-                fr_buf_put(r, w, slen);
-                return r->oom ? -1 : 1;
-            }
-            if (fr_option_like(base + words[i + 1].off, words[i + 1].len)) {
-                /* as argparse: `--model-path -x` is an error there */
-                fr_buf_puts(r, "missing value for ");
-                fr_buf_put(r, w, slen);
-                fr_buf_puts(r, ": ");
-                reason_value(r, base + words[i + 1].off, words[i + 1].len);
-                fr_buf_puts(r, " is read as an option (to give it as the value: ");
-                fr_buf_put(r, w, slen);
-                fr_buf_putc(r, '=');
-                fr_buf_put(r, base + words[i + 1].off, words[i + 1].len);
-                fr_buf_putc(r, ')');
-                return r->oom ? -1 : 1;
-            }
+            int rc = no_value_word(c, i, w, slen);
+            if (rc)
+                return rc;
             i = ++*pi;
             v = base + words[i].off;
             vlen = words[i].len;
@@ -1249,7 +1367,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         }
         fr_buf_puts(r, "unknown flag ");
         reason_value(r, w, slen);
-        hint_later(c, w, slen, m->flag_spellings, m->nflag_spellings);
+        hint_later(c, w, slen, m->flag_spellings, m->nhint_spellings);
         return r->oom ? -1 : 1;
     }
     fr_buf_puts(r, "unexpected argument ");

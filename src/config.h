@@ -54,7 +54,11 @@ typedef struct fr_spellmap {
     int          little_endian;
     int          avx2;           /* the CPU has AVX2 (the splitter's wide copy) */
     int          eq_in_spelling; /* a flag spelling has a '=' (then words are cut there first) */
-    const char **flag_spellings;  uint32_t nflag_spellings;   /* for did-you-mean */
+    /* the keys' flag spellings [0, nflag_spellings), then the program's
+     * other flags' [.., nhint_spellings): did-you-mean takes all */
+    const char **flag_spellings;  uint32_t nflag_spellings, nhint_spellings;
+    const fr_progflag *progs;     uint32_t nprogs;            /* fr_ruleset's */
+    const uint32_t    *proghash;  uint32_t proghash_mask;
     const char **var_names;       uint32_t nvar_names;        /* env + fact names */
 } fr_spellmap;
 
@@ -62,10 +66,18 @@ typedef struct fr_spellmap {
 int     fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m);
 /* The key of a spelling ("--tp-size", "SGLANG_X"), or -1. */
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len);
-/* The key of an unambiguous prefix of a flag spelling ("--tp" -> tp_size,
- * argparse's allow_abbrev): 0 with *k (-1 for none), or 1 when the prefix
- * starts the spellings of several keys. */
-int     fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k);
+/* The program's other flag spelled w[0..len), or NULL. */
+const fr_progflag *fr_spellmap_prog(const fr_spellmap *m, const char *w, size_t len);
+/* What a prefix of a flag spelling names ("--tp" -> tp_size, argparse's
+ * allow_abbrev), when no spelling is w[0..len) exactly: 0 with *k a key and
+ * *pf NULL, or *k -1 and *pf a program flag, or both none; 1 when the prefix
+ * starts the spellings of several keys or program flags (ambiguous). */
+int     fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k,
+                           const fr_progflag **pf);
+/* Appends the spellings that start with w[0..len) to r, ", "-separated
+ * (the keys' then the program's, in declaration order; at most 12, then
+ * "and N more"). */
+void    fr_spellmap_list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t len);
 
 /* ---- reading a config --------------------------------------------------------- */
 

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "flagrule.h"
 #include "arena.h"
@@ -267,6 +268,35 @@ typedef struct fr_cliname {
     uint32_t    key;
 } fr_cliname;
 
+/* A flag of the program that no key stands for (`cli value "--x";`): the
+ * config reader skips it, with the value words its kind takes, and counts
+ * it in argparse's prefix matching. */
+typedef enum fr_progkind {
+    FR_PROG_BOOL = 0,   /* no value (store_true) */
+    FR_PROG_VALUE,      /* one value word (or =value) */
+    FR_PROG_OPTIONAL,   /* zero or one (nargs='?') */
+    FR_PROG_LIST,       /* one or more (nargs='+') */
+    FR_PROG_ANY         /* zero or more (nargs='*') */
+} fr_progkind;
+
+typedef struct fr_progflag {
+    const char *spelling;  /* "--mem-fraction-static" (in the ruleset's arena) */
+    uint32_t    len;
+    uint32_t    kind;      /* fr_progkind */
+} fr_progflag;
+
+/* The hash of a spelling in fr_ruleset.proghash (its first and last 8
+ * bytes and its length: the compare decides). */
+static inline uint32_t fr_prog_hash(const char *s, size_t n)
+{
+    uint64_t a = 0, b = 0;
+    memcpy(&a, s, n < 8 ? n : 8);
+    if (n > 8)
+        memcpy(&b, s + n - 8, 8);
+    uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ n) * 0xff51afd7ed558ccdull;
+    return (uint32_t)(h >> 32);
+}
+
 struct fr_ruleset {
     fr_arena     *arena;
     fr_interner  *names;
@@ -290,6 +320,12 @@ struct fr_ruleset {
      * fr_hash_bytes(spelling) & clihash_mask (fr_ir_find_cli does). */
     fr_cliname   *clinames; uint32_t nclinames;
     uint32_t     *clihash;  uint32_t clihash_mask;   /* UINT32_MAX = empty */
+
+    /* the program's other flags, in declaration order, and an
+     * open-addressing table of their indexes (UINT32_MAX = empty), probed
+     * linearly from fr_prog_hash(spelling) & proghash_mask */
+    fr_progflag  *progs;    uint32_t nprogs;
+    uint32_t     *proghash; uint32_t proghash_mask;
 
     /* evaluation plan */
     uint32_t     *plan_rules;  uint32_t nplan_rules;  /* declare rule ids */

@@ -125,7 +125,18 @@ static const char *near_key(cli_jin *j, const char *name)
         u[i] = name[i] == '-' ? '_' : name[i];
     const char *near = fr_did_you_mean(u + strspn(u, "_"), strlen(u + strspn(u, "_")), j->names, nk);
     free(u);
-    return near;
+    if (near || !j->rs->evindex)
+        return near;
+    /* a flag spelling without its dashes, the program's other flags too
+     * ("mem-fraction-statc" is near --mem-fraction-static) */
+    const fr_spellmap *m = &j->rs->evindex->map;
+    char sp[208] = "--";
+    if (n > 200)
+        return NULL;
+    for (size_t i = 0; i <= n; i++)
+        sp[2 + i] = name[i] == '_' ? '-' : name[i];
+    near = fr_did_you_mean(sp, n + 2, m->flag_spellings, m->nhint_spellings);
+    return near ? near + 2 : NULL;
 }
 
 /* The key a flag spelling names ("--tp-size" or "--tp" -> tp_size), or -1. */
@@ -142,66 +153,66 @@ static long key_of_spelling(const fr_ruleset *rs, const char *name)
  * "tensor-parallel-size" -> tp_size, a prefix as argparse takes one ("tp"
  * -> "--tp" -> "--tp-size"), and with underscores read as dashes
  * ("dp_size" -> "--dp-size"); -1 if none, -2 for a prefix of several
- * keys' spellings. */
-static long key_of_bare_spelling(const fr_ruleset *rs, const char *name, size_t n)
+ * flags' spellings, -3 for one of the program's other flags (`cli value
+ * "--x";` in the rules: skipped).  sp (208 bytes) gets the spelling
+ * looked up last. */
+#define MEMBER_AMBIGUOUS (-2)
+#define MEMBER_PROGRAM (-3)
+static long key_of_bare_spelling(const fr_ruleset *rs, const char *name, size_t n, char *sp)
 {
     if (!n || n > 200 || name[0] == '-' || !rs->evindex)
         return -1;
     const fr_spellmap *m = &rs->evindex->map;
-    char sp[208] = "--";
+    sp[0] = sp[1] = '-';
     memcpy(sp + 2, name, n);
-    int32_t k = fr_spellmap_find(m, sp, n + 2);
-    if (k < 0 && fr_spellmap_abbrev(m, sp, n + 2, &k))
-        return -2;
-    if (k >= 0 || !memchr(name, '_', n))
-        return k >= 0 && rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
-    for (size_t i = 2; i < n + 2; i++)
-        if (sp[i] == '_')
-            sp[i] = '-';
-    k = fr_spellmap_find(m, sp, n + 2);
-    if (k < 0 && fr_spellmap_abbrev(m, sp, n + 2, &k))
-        return -2;
-    return k >= 0 && rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
+    sp[n + 2] = '\0';
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {
+            if (!memchr(name, '_', n))
+                break;
+            for (size_t i = 2; i < n + 2; i++)
+                if (sp[i] == '_')
+                    sp[i] = '-';
+        }
+        int32_t k = fr_spellmap_find(m, sp, n + 2);
+        if (k >= 0)
+            return rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
+        if (fr_spellmap_prog(m, sp, n + 2))
+            return MEMBER_PROGRAM;
+        const fr_progflag *pf;
+        if (fr_spellmap_abbrev(m, sp, n + 2, &k, &pf))
+            return MEMBER_AMBIGUOUS;
+        if (k >= 0)
+            return rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
+        if (pf)
+            return MEMBER_PROGRAM;
+    }
+    return -1;
 }
 
 /* The key a member names: a key's name or alias, else a flag spelling
- * without its dashes (above); -1 if none. */
+ * without its dashes (above); < 0 if none. */
 static long member_key(const fr_ruleset *rs, const char *name, size_t n)
 {
     long k = fr_ir_find_key(rs, name, n);
-    return k >= 0 ? k : key_of_bare_spelling(rs, name, n);   /* (-2: ambiguous) */
+    char sp[208];
+    return k >= 0 ? k : key_of_bare_spelling(rs, name, n, sp);
 }
 
-/* A member name that starts the flag spellings of several keys: which. */
+/* A member name that starts the flag spellings of several flags: which. */
 static const fr_result *ambiguous(cli_jin *j, fr_eval *ev, const char *name)
 {
     const fr_spellmap *m = &j->rs->evindex->map;
-    size_t n = strlen(name), cap = 64, len = 0;
-    char *list = malloc(cap), sh[72];
-    if (!list)
+    char sp[208], sh[72];
+    size_t n = strlen(name);
+    key_of_bare_spelling(j->rs, name, n, sp);
+    fr_buf list = { 0 };
+    fr_spellmap_list_prefixed(&list, m, sp, n + 2);
+    if (list.oom)
         cli_oom();
-    list[0] = '\0';
-    for (int pass = 0; pass < 2 && !len; pass++)   /* as written, then '_' as '-' */
-        for (uint32_t i = 0; i < m->nflag_spellings; i++) {
-            const char *sp = m->flag_spellings[i];
-            size_t k = 0;
-            while (k < n && sp[2 + k] && (sp[2 + k] == name[k] || (pass && name[k] == '_' && sp[2 + k] == '-')))
-                k++;
-            if (k < n)
-                continue;
-            size_t l = strlen(sp);
-            if (len + l + 3 > cap) {
-                cap = (len + l + 3) * 2;
-                char *nl = realloc(list, cap);
-                if (!nl)
-                    cli_oom();
-                list = nl;
-            }
-            len += (size_t)sprintf(list + len, "%s%s", len ? ", " : "", sp);
-        }
     shown(sh, name);
-    const fr_result *r = reject(j, ev, "ambiguous key '%s' could match %s", sh, list);
-    free(list);
+    const fr_result *r = reject(j, ev, "ambiguous key '%s' could match %s", sh, list.p ? list.p : "");
+    fr_buf_free(&list);
     return r;
 }
 
@@ -511,13 +522,15 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
     char sh[72];
     json_object_foreach(root, name, v) {
         long k = member_key(j->rs, name, strlen(name));
+        if (k == MEMBER_PROGRAM)
+            continue;   /* (its value is the program's to check) */
         if (k < 0) {
-            if (j->ignore_unknown)
-                continue;
+            if (j->ignore_unknown && k != MEMBER_AMBIGUOUS)
+                continue;   /* (argparse refuses an ambiguous prefix whatever) */
             shown(sh, name);
             long fk = name[0] == '-' ? key_of_spelling(j->rs, name) : -1;
             const char *near = fk >= 0 ? fr_key_name(j->rs, (size_t)fk) : near_key(j, name);
-            if (k == -2)
+            if (k == MEMBER_AMBIGUOUS)
                 res = ambiguous(j, ev, name);
             else if (fk >= 0)
                 res = reject(j, ev, "unknown key '%s': a JSON config names a flag without its dashes ('%s') or its key ('%s')",

@@ -66,6 +66,14 @@ CLI_TESTS = \
 	tests/cli/check-env-int-blanks-environ.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \
+	tests/cli/check-prog-launch-line.t \
+	tests/cli/check-sglang-launch-line.t \
+	tests/cli/check-prog-launch-line-values.t \
+	tests/cli/resolve-prog-launch-line.t \
+	tests/cli/check-prog-invalid.t \
+	tests/cli/check-prog-invalid-compact.t \
+	tests/cli/check-prog-input-json.t \
+	tests/cli/check-prog-input-json-ignore-unknown.t \
 	tests/cli/check-argv-empty.t \
 	tests/cli/check-ignore-unknown.t \
 	tests/cli/check-ignore-unknown-argv.t \
@@ -146,6 +154,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/cycle.rules \
 	tests/cli/failing.rules \
 	tests/cli/misc.rules \
+	tests/cli/prog.rules \
 	tests/cli/moe.rules \
 	tests/cli/envtext.rules \
 	tests/cli/exprs.rules \

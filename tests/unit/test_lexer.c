@@ -575,6 +575,10 @@ static char *parse_dump2(const char *text, size_t textlen, bool no_fast, bool sk
         } else if (st->kind == AS_ALIAS) {
             dump_name(o, st->u.alias.name);
             dump_name(o, st->u.alias.target);
+        } else if (st->kind == AS_PROG) {
+            dump_name(o, st->u.prog.kind);
+            fprintf(o, " %u:", st->u.prog.ncli);
+            dump_vlist(o, st->u.prog.cli);
         } else if (st->kind == AS_TEST) {
             const ast_test *t = &st->u.test;
             dump_str(o, t->name);
@@ -677,7 +681,13 @@ static const char fp_corpus[] =
     "}\n"
     "rule r12: a -> error \"after tests\";\n"
     "alias a2 = a;\n"
-    "rule r13: a = 1 -> warn \"w\";\n";
+    "cli value \"--mem-fraction-static\", \"--tokenizer-path\";\n"
+    "cli bool\n    \"--trust-remote-code\", # c\n \"--x\";\n"
+    "rule r13: a = 1 -> warn \"w\";\n"
+    "cli list \"--cuda-graph-bs\" \"--joined\";\n"
+    "cli \"--no-kind\";\n"
+    "cli any \"--lora-paths\",;\n"
+    "cli optional-x \"--y\";\n";
 
 static unsigned long fp_rand(unsigned long *s)
 {
@@ -698,6 +708,11 @@ static void test_fast_path_statements(void **state)
         "flag a : bool = false;\nflag b : int = 1 cli;\n",
         "flag a : bool = false;\nflag b : int = 1 cli \"--b\",;\n",
         "flag a : bool = false;\nflag b : int;\n",
+        "flag a : bool = false;\ncli value \"--b\", \"--c\";\n",
+        "flag a : bool = false;\ncli value;\n",
+        "flag a : bool = false;\ncli \"--b\";\n",
+        "flag a : bool = false;\ncli value \"--b\" \"--c\";\n",
+        "flag a : bool = false;\ncli value \"--b\\n\";\n",
         "flag a : bool = false;\nflag b int = 1;\n",
         "flag a : bool = false;\nrule r: a -> error \"x\" doc { summary \"s\"; summary \"t\"; }\nrule q: a -> info \"i\";\n",
         "flag a : bool = false;\nrule r: a -> error \"x\" doc { bogus \"s\"; }\nrule q: a -> info \"i\";\n",
