@@ -284,6 +284,20 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
     m->nprogs = rs->nprogs;
     m->proghash = rs->proghash;
     m->proghash_mask = rs->proghash_mask;
+    if (rs->nprogs) {
+        m->prog_order = fr_arena_array(a, rs->nprogs, sizeof *m->prog_order);
+        m->prog_at = fr_arena_array(a, 257, sizeof *m->prog_at);
+        if (!m->prog_order || !m->prog_at)
+            return -1;
+        for (uint32_t i = 0; i < rs->nprogs; i++)   /* (a spelling is "--" and a name) */
+            m->prog_at[(unsigned char)rs->progs[i].spelling[2] + 1]++;
+        for (int b = 0; b < 256; b++)
+            m->prog_at[b + 1] += m->prog_at[b];
+        uint32_t fill[256];
+        memcpy(fill, m->prog_at, sizeof fill);
+        for (uint32_t i = 0; i < rs->nprogs; i++)
+            m->prog_order[fill[(unsigned char)rs->progs[i].spelling[2]]++] = i;
+    }
     m->nhint_spellings = m->nflag_spellings;
     for (uint32_t i = 0; i < rs->nprogs; i++)
         m->flag_spellings[m->nhint_spellings++] = rs->progs[i].spelling;
@@ -997,11 +1011,16 @@ static int abbrev_flag(const fr_spellmap *m, const char *w, size_t len, int32_t 
         *k = key;
     }
     uint32_t n = 0;
-    for (uint32_t i = 0; i < m->nprogs; i++)
-        if (m->progs[i].len > len && memcmp(m->progs[i].spelling, w, len) == 0) {
-            *pf = &m->progs[i];
-            n++;
+    if (m->nprogs) {
+        unsigned char b = (unsigned char)w[2];
+        for (uint32_t j = m->prog_at[b]; j < m->prog_at[b + 1]; j++) {
+            const fr_progflag *p = &m->progs[m->prog_order[j]];
+            if (p->len > len && memcmp(p->spelling, w, len) == 0) {
+                *pf = p;
+                n++;
+            }
         }
+    }
     if (n > 1 || (n && *k >= 0)) {
         *k = -1;
         *pf = NULL;
@@ -1028,11 +1047,16 @@ void fr_spellmap_list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, s
             fr_buf_puts(r, sp);
         }
     }
-    for (uint32_t i = 0; i < m->nprogs; i++)
-        if (m->progs[i].len > len && memcmp(m->progs[i].spelling, w, len) == 0 && n++ < SHOWN) {
-            fr_buf_puts(r, n > 1 ? ", " : "");
-            fr_buf_puts(r, m->progs[i].spelling);
+    if (m->nprogs && len >= 3) {
+        unsigned char b = (unsigned char)w[2];
+        for (uint32_t j = m->prog_at[b]; j < m->prog_at[b + 1]; j++) {
+            const fr_progflag *p = &m->progs[m->prog_order[j]];
+            if (p->len > len && memcmp(p->spelling, w, len) == 0 && n++ < SHOWN) {
+                fr_buf_puts(r, n > 1 ? ", " : "");
+                fr_buf_puts(r, p->spelling);
+            }
         }
+    }
     if (n > SHOWN) {
         char more[48];
         snprintf(more, sizeof more, " and %u more", n - SHOWN);

@@ -59,6 +59,10 @@ typedef struct fr_spellmap {
     const char **flag_spellings;  uint32_t nflag_spellings, nhint_spellings;
     const fr_progflag *progs;     uint32_t nprogs;            /* fr_ruleset's */
     const uint32_t    *proghash;  uint32_t proghash_mask;
+    /* the program flags by the byte after their "--" (prefix lookups scan
+     * one bucket): prog_order[prog_at[b] .. prog_at[b + 1]), in
+     * declaration order */
+    uint32_t          *prog_order, *prog_at;
     const char **var_names;       uint32_t nvar_names;        /* env + fact names */
 } fr_spellmap;
 
