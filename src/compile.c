@@ -2795,6 +2795,7 @@ static void cc_free(cc *k)
     free(k->aliases);
     free(k->unnamed);
     free(k->testrefs);
+    free(k->progrefs);
     if (k->pctx)
         pcre2_compile_context_free(k->pctx);
 }
