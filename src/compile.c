@@ -3025,27 +3025,10 @@ static void p1_progs(cc *k)
     }
     memset(rs->proghash, 0xff, cap * sizeof *rs->proghash);
     rs->proghash_mask = (uint32_t)cap - 1;
-    /* the keys' flag spellings (rs->clinames), by the same hash */
-    uint32_t kcap = 16;
-    while (kcap < 2 * rs->nclinames)
-        kcap *= 2;
-    uint32_t *kspell = malloc(kcap * sizeof *kspell), kmask = kcap - 1;
     fr_span *locs = malloc(n * sizeof *locs);   /* (for "first declared here") */
-    if (!kspell || !locs) {
-        free(kspell);
-        free(locs);
+    if (!locs) {
         nomem(k);
         return;
-    }
-    memset(kspell, 0xff, kcap * sizeof *kspell);
-    for (uint32_t c = 0; c < rs->nclinames; c++) {
-        const char *cs = rs->clinames[c].spelling;
-        if (rs->keys[rs->clinames[c].key].kind != FR_KEY_FLAG)
-            continue;
-        uint32_t i2 = fr_prog_hash(cs, strlen(cs)) & kmask;
-        while (kspell[i2] != UINT32_MAX)
-            i2 = (i2 + 1) & kmask;
-        kspell[i2] = c;
     }
     for (size_t i = 0; i < k->nprogrefs && !stopped(k); i++) {
         const ast_prog *pg = &k->progrefs[i].s->u.prog;
@@ -3069,15 +3052,10 @@ static void p1_progs(cc *k)
             size_t len = v->v.len;
             if (!cli_spelling_ok(k, v))
                 continue;
-            int32_t key = -1;
-            for (uint32_t i2 = fr_prog_hash(sp, len) & kmask; kspell[i2] != UINT32_MAX; i2 = (i2 + 1) & kmask) {
-                const fr_cliname *cn = &rs->clinames[kspell[i2]];
-                if (strlen(cn->spelling) == len && memcmp(cn->spelling, sp, len) == 0) {
-                    key = (int32_t)cn->key;
-                    break;
-                }
-            }
-            if (key >= 0) {
+            /* (a key's spelling is interned and in the map: p1_clinames) */
+            const char *in = fr_intern_lookup(rs->names, sp, len);
+            uint32_t key = in ? pm_get(&k->map, in, TAG_CLI) : NONE;
+            if (key != NONE) {
                 fr_diag *g = err(k, v->v.pos, "'%s' is a CLI spelling of the key '%s', not one of the program's other flags",
                                  sp, rs->keys[key].name);
                 note(k, g, rs->keys[key].loc, "'%s' is declared here", rs->keys[key].name);
@@ -3098,7 +3076,6 @@ static void p1_progs(cc *k)
             f->kind = (uint32_t)kind;
         }
     }
-    free(kspell);
     free(locs);
 }
 
