@@ -7,7 +7,7 @@
 TESTS += bench/check-tiny.sh
 
 EXTRA_DIST += bench/run bench/check-tiny.sh bench/runtime.c bench/rng.h \
-	bench/gen-configs.c bench/gen-synth.c bench/synth-main.c \
+	bench/gen-configs.c bench/gen-synth.c bench/synth-main.c bench/noop.c \
 	bench/ref/sglang.c bench/ref/sglang-config.h bench/ref/sglang.py \
 	bench/ref/sglang.clp bench/ref/sglang-clips.c bench/ref/synth-clips.c \
 	bench/RESULTS.md bench/README.md bench/PROFILE.md bench/stream-ab.py

@@ -1,12 +1,14 @@
 /* arena.c — bump allocator: a chain of blocks, each twice the last.
  *
- * Large blocks come from calloc, which maps fresh zero pages for them (no
- * memset); `dirty` is how far a block may hold old data (all of a small
- * malloc'd block; after fr_arena_reset, what was handed out), and
- * fr_arena_zalloc clears only below it. */
+ * Large blocks (128 KiB and more) are mappings of their own: fresh zero
+ * pages, each faulted in when first used (calloc, served from the heap's
+ * top once glibc has raised its mmap threshold, would clear and so fault
+ * in all of the block); `dirty` is how far a block may hold old data (all
+ * of a small malloc'd block; after fr_arena_reset, what was handed out),
+ * and fr_arena_zalloc clears only below it. */
 
 #define _DEFAULT_SOURCE   /* madvise */
-#define FR_ARENA_CALLOC (128 * 1024)   /* glibc's default mmap threshold */
+#define FR_ARENA_CALLOC (128 * 1024)   /* a block this big or bigger: mmap (calloc if that fails) */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -110,7 +112,7 @@ static fr_block *block_map(size_t size, fr_block *prev)
 
 static void block_free(fr_block *b)
 {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(__linux__)
     if (b->maplen) {
         (void)munmap(b, b->maplen);
         return;
@@ -129,6 +131,23 @@ static fr_block *block_new(size_t size, fr_block *prev, bool thp)
             return b;
     }
     bool big = size >= FR_ARENA_CALLOC;
+#if defined(__linux__)
+    if (big) {
+        /* a mapping of its own: fresh zero pages, each faulted in when first
+         * used (calloc served from the heap's top would clear all of it) */
+        size_t len = (sizeof(fr_block) + size + FR_PAGE - 1) & ~(size_t)(FR_PAGE - 1);
+        void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m != MAP_FAILED) {
+            fr_block *b = m;
+            b->prev = prev;
+            b->size = len - sizeof(fr_block);
+            b->used = 0;
+            b->dirty = 0;
+            b->maplen = len;
+            return b;
+        }
+    }
+#endif
     fr_block *b = big ? calloc(1, sizeof(fr_block) + size) : malloc(sizeof(fr_block) + size);
     if (!b)
         return NULL;
