@@ -410,7 +410,7 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
             /* a big request that does not fit in the rest of a spare:
              * a block of its own behind the newest, which goes on
              * serving (its pages are in memory already) */
-            fr_block *nb = block_new(need, b->prev, false);   /* (calloc'd: need >= FR_ARENA_CALLOC) */
+            fr_block *nb = block_new(need, b->prev, false);   /* (mapped: need >= FR_ARENA_CALLOC) */
             if (!nb)
                 return NULL;
             nb->used = nb->dirty = need;
