@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "arena.h"
 #include "prefault.h"
@@ -27,6 +28,49 @@
 #if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
 #define MADV_POPULATE_WRITE 23   /* Linux 5.14 */
 #endif
+
+static void touch_pages(unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i += FR_PAGE)
+        ((volatile unsigned char *)p)[i] = 1;
+}
+
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool fr_mem_hugepages_pay(void)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+    const size_t huge = FR_HUGE, small = (size_t)512 << 10;
+    /* a huge page's worth aligned inside, then the small pages after it */
+    size_t len = 2 * huge + small;
+    unsigned char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return false;
+    unsigned char *h = (unsigned char *)(((uintptr_t)m + huge - 1) & ~(uintptr_t)(huge - 1));
+    unsigned char *s = h + huge;
+    bool ok = madvise(h, huge, MADV_HUGEPAGE) == 0 && madvise(s, small, MADV_NOHUGEPAGE) == 0;
+    double t0 = mono_now();
+    if (ok) {
+        (void)fr_mem_populate(h, huge);
+        touch_pages(h, huge);
+    }
+    double t1 = mono_now();
+    if (ok) {
+        (void)fr_mem_populate(s, small);
+        touch_pages(s, small);
+    }
+    double t2 = mono_now();
+    (void)munmap(m, len);
+    return ok && (t1 - t0) / (double)huge < 0.7 * (t2 - t1) / (double)small;
+#else
+    return false;
+#endif
+}
 
 bool fr_mem_populate(void *p, size_t n)
 {
@@ -410,7 +454,7 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
             /* a big request that does not fit in the rest of a spare:
              * a block of its own behind the newest, which goes on
              * serving (its pages are in memory already) */
-            fr_block *nb = block_new(need, b->prev, false);   /* (mapped: need >= FR_ARENA_CALLOC) */
+            fr_block *nb = block_new(need, b->prev, a->thp);   /* (mapped: need >= FR_ARENA_CALLOC) */
             if (!nb)
                 return NULL;
             nb->used = nb->dirty = need;

@@ -41,11 +41,20 @@ void      fr_arena_set_hugepages(fr_arena *a, bool on);
  * transparent huge pages (Linux, when n is at least 4 MiB; a no-op
  * elsewhere).  For big tables read at random (per-rule state of
  * a million-rule set): fewer TLB misses.  Call it before the pages are
- * first touched.  (Not for a big rule set's arena blocks: faulting in a
- * rule set's gigabyte on huge pages cost ~1.2 s more system time at a
- * million rules, measured on the bench machine; fr_arena_set_hugepages is
- * for sets of some ten thousand rules.) */
+ * first touched.  (A big rule set's arena blocks take them only where
+ * fr_mem_hugepages_pay says so.) */
 void      fr_mem_hugepages(void *p, size_t n);
+/* Whether this machine gives memory faster in huge pages than in 4 KiB
+ * ones: times getting 2 MiB as one huge page (advised, populated, every 4
+ * KiB written) against 512 KiB of 4 KiB pages the same way, ~0.2-2 ms,
+ * and says yes when a byte of the huge page costs under 0.7 of the other's
+ * (false without huge pages, or off Linux).  It varies between virtual
+ * machines of the same kind by more than a factor of ten either way: where
+ * the host backs each 4 KiB page of a guest on its first touch, huge pages
+ * populated at once cost a twentieth (dense 1M compile 2.9 -> 1.6 s);
+ * where it must find and zero 2 MiB for each (free page reporting), they
+ * cost more.  For a big compile deciding its arenas' pages. */
+bool      fr_mem_hugepages_pay(void);
 /* Asks the kernel to back the whole pages of [p, p + n) now, as if they
  * were written (Linux 5.14's MADV_POPULATE_WRITE; the contents do not
  * change): memory about to be written whole costs one call instead of a

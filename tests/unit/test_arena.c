@@ -274,6 +274,19 @@ static void test_populate(void **state)
     (void)fr_mem_populate((void *)(uintptr_t)4096, 4096);
 }
 
+/* fr_mem_hugepages_pay: the probe maps, populates and unmaps memory of its
+ * own (the sanitizers and valgrind see it leave nothing behind), and an
+ * arena set by its answer gives what one without huge pages gives. */
+static void test_hugepages_pay(void **state)
+{
+    (void)state;
+    bool pay = fr_mem_hugepages_pay();
+    unsigned char off[40] = { 0 }, by[40] = { 0 };
+    populate_run(0, false, off);
+    populate_run((size_t)64 << 10, pay, by);
+    assert_memory_equal(off, by, sizeof off);
+}
+
 /* The helper thread of prefault.h: allocations with it attached are as
  * without (zeroing, contents, the windows' ends), asks for freed or odd
  * ranges are harmless, and detaching gives the block's end back. */
@@ -381,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_give_untouched_tail),
         cmocka_unit_test(test_prefault),
         cmocka_unit_test(test_populate),
+        cmocka_unit_test(test_hugepages_pay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
