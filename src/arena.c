@@ -8,7 +8,7 @@
  * and fr_arena_zalloc clears only below it. */
 
 #define _DEFAULT_SOURCE   /* madvise */
-#define FR_ARENA_CALLOC (128 * 1024)   /* a block this big or bigger: mmap (calloc if that fails) */
+#define FR_ARENA_MAP (128 * 1024)   /* a block this big or bigger: a mapping of its own (calloc if that fails) */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -118,28 +118,39 @@ typedef struct fr_block {
 
 #define FR_ARENA_THP ((size_t)2 << 20)   /* a transparent huge page (x86-64, arm64 with 4 KiB pages) */
 
-/* A block of at least size bytes on a mapping of its own, 2 MiB-aligned and
- * a multiple of 2 MiB long (its usable size is all of it: the rounding is
- * not wasted, the arena fills it), advised onto huge pages; NULL when that
- * fails or is not available (block_new then takes calloc's). */
-static fr_block *block_map(size_t size, fr_block *prev)
+/* A block of at least size bytes on a mapping of its own (fresh zero
+ * pages, each faulted in when first used; its usable size is all of the
+ * rounded mapping: the rounding is not wasted, the arena fills it).  huge:
+ * 2 MiB-aligned, a multiple of 2 MiB long and advised onto huge pages;
+ * else a multiple of the page.  NULL when that fails or is not available
+ * (block_new then takes calloc's). */
+static fr_block *block_map(size_t size, fr_block *prev, bool huge)
 {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    size_t hdr = sizeof(fr_block);
+#if defined(__linux__)
+#if !defined(MADV_HUGEPAGE)
+    if (huge)
+        return NULL;
+#endif
+    size_t hdr = sizeof(fr_block), unit = huge ? FR_ARENA_THP : (size_t)FR_PAGE;
     if (size > PTRDIFF_MAX / 2)
         return NULL;
-    size_t len = (hdr + size + FR_ARENA_THP - 1) & ~(FR_ARENA_THP - 1);
-    size_t over = len + FR_ARENA_THP;
+    size_t len = (hdr + size + unit - 1) & ~(unit - 1);
+    size_t over = huge ? len + unit : len;
     unsigned char *m = mmap(NULL, over, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED)
         return NULL;
-    uintptr_t at = ((uintptr_t)m + FR_ARENA_THP - 1) & ~(uintptr_t)(FR_ARENA_THP - 1);
-    size_t head = (size_t)(at - (uintptr_t)m);
-    if (head)
-        (void)munmap(m, head);
-    if (over - head > len)
-        (void)munmap((void *)(at + len), over - head - len);
-    (void)madvise((void *)at, len, MADV_HUGEPAGE);   /* a hint: 4 KiB pages if refused */
+    uintptr_t at = (uintptr_t)m;
+#if defined(MADV_HUGEPAGE)
+    if (huge) {
+        at = ((uintptr_t)m + unit - 1) & ~(uintptr_t)(unit - 1);
+        size_t head = (size_t)(at - (uintptr_t)m);
+        if (head)
+            (void)munmap(m, head);
+        if (over - head > len)
+            (void)munmap((void *)(at + len), over - head - len);
+        (void)madvise((void *)at, len, MADV_HUGEPAGE);   /* a hint: 4 KiB pages if refused */
+    }
+#endif
     fr_block *b = (fr_block *)at;
     b->prev = prev;
     b->size = len - hdr;
@@ -150,6 +161,7 @@ static fr_block *block_map(size_t size, fr_block *prev)
 #else
     (void)size;
     (void)prev;
+    (void)huge;
     return NULL;
 #endif
 }
@@ -169,29 +181,15 @@ static fr_block *block_new(size_t size, fr_block *prev, bool thp)
 {
     if (size > PTRDIFF_MAX - sizeof(fr_block))
         return NULL;
-    if (thp && size >= FR_ARENA_THP) {
-        fr_block *b = block_map(size, prev);
-        if (b)
-            return b;
-    }
-    bool big = size >= FR_ARENA_CALLOC;
-#if defined(__linux__)
+    bool big = size >= FR_ARENA_MAP;   /* (FR_ARENA_THP is bigger) */
     if (big) {
-        /* a mapping of its own: fresh zero pages, each faulted in when first
-         * used (calloc served from the heap's top would clear all of it) */
-        size_t len = (sizeof(fr_block) + size + FR_PAGE - 1) & ~(size_t)(FR_PAGE - 1);
-        void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (m != MAP_FAILED) {
-            fr_block *b = m;
-            b->prev = prev;
-            b->size = len - sizeof(fr_block);
-            b->used = 0;
-            b->dirty = 0;
-            b->maplen = len;
-            return b;
-        }
+        /* (calloc, served from the heap's top, would clear all of it) */
+        fr_block *m = thp && size >= FR_ARENA_THP ? block_map(size, prev, true) : NULL;
+        if (!m)
+            m = block_map(size, prev, false);
+        if (m)
+            return m;
     }
-#endif
     fr_block *b = big ? calloc(1, sizeof(fr_block) + size) : malloc(sizeof(fr_block) + size);
     if (!b)
         return NULL;
@@ -454,7 +452,7 @@ static void *alloc_slow(fr_arena *a, size_t n, bool *fresh)
             /* a big request that does not fit in the rest of a spare:
              * a block of its own behind the newest, which goes on
              * serving (its pages are in memory already) */
-            fr_block *nb = block_new(need, b->prev, a->thp);   /* (mapped: need >= FR_ARENA_CALLOC) */
+            fr_block *nb = block_new(need, b->prev, a->thp);   /* (mapped: need >= FR_ARENA_MAP) */
             if (!nb)
                 return NULL;
             nb->used = nb->dirty = need;
