@@ -39,6 +39,26 @@ build() {
     (cd "$dir" && { [ -f Makefile ] && [ config.status -nt ../configure ] || ../configure -q "$@"; } && make -s -j"$JOBS")
 }
 
+# suite DIR TARGET: make TARGET in DIR; when it fails, what each failing
+# test said (its log without the passing lines) and the machine, last, so
+# that the tail of a CI log shows why
+suite() {
+    dir=$1 target=$2
+    shift 2
+    if env "$@" make -C "$dir" -s -j"$JOBS" "$target"; then
+        return 0
+    fi
+    echo "build.sh: $target failed in $dir; the failing tests said:"
+    for trs in $(grep -rl -E '^:test-result: (FAIL|ERROR)' "$dir" --include='*.trs' 2>/dev/null); do
+        log=${trs%.trs}.log
+        echo "---- ${log#"$dir"/}"
+        grep -v -E '^(ok|PASS)\b' "$log" 2>/dev/null | tail -n 40
+    done
+    echo "---- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2)"
+    df -h "${TMPDIR:-/tmp}" . 2>/dev/null || true
+    exit 1
+}
+
 cmd=${1:-run}
 case $cmd in
 run)
@@ -54,23 +74,23 @@ run)
 check)
     install_deps
     build _build --enable-static-binary=auto
-    make -C _build -s -j"$JOBS" check
+    suite _build check
     ;;
 ci)
     install_deps
     build _build-ci --enable-werror
-    make -C _build-ci -s -j"$JOBS" check
+    suite _build-ci check
     build _build-san --enable-werror --enable-asan --enable-ubsan
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        make -C _build-san -s -j"$JOBS" check
+    suite _build-san check ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     build _build-vg --enable-werror --enable-valgrind
-    make -C _build-vg -s -j"$JOBS" check-valgrind
+    suite _build-vg check-valgrind
     # clang warns where gcc does not (format strings through va_list, ranges
     # of char) and generates other code: everything built with it too,
     # warnings as errors, and the suite run on that build
     if command -v clang >/dev/null 2>&1; then
         build _build-clang --enable-werror CC=clang
-        make -C _build-clang -s -j"$JOBS" check
+        suite _build-clang check
     else
         echo "build.sh: no clang here: the clang build is skipped"
     fi
