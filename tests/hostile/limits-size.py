@@ -81,6 +81,14 @@ fb = rules_file("big.rules", N)
 base = run(["check", "-r", write("base.rules", HEAD), "--"], timeout=30, measure_rss=True)
 rs = run(["check", "-r", fs, "--", "--k", "%d" % (small_n - 1)], timeout=120, measure_rss=True)
 rb = run(["check", "-r", fb, "--", "--k", "%d" % (N - 1)], timeout=300, measure_rss=True)
+# (the time check compares two wall times on a shared machine, a parallel
+# make check beside them: each pair is run twice, interleaved, and the faster
+# of each counts)
+if check_sane(rs, "%d rules" % small_n, (1,)) and check_sane(rb, "%d rules" % N, (1,)):
+    rs2 = run(["check", "-r", fs, "--", "--k", "%d" % (small_n - 1)], timeout=120, measure_rss=True)
+    rb2 = run(["check", "-r", fb, "--", "--k", "%d" % (N - 1)], timeout=300, measure_rss=True)
+    rs = rs2 if check_sane(rs2, "%d rules, again" % small_n, (1,)) and rs2.secs < rs.secs else rs
+    rb = rb2 if check_sane(rb2, "%d rules, again" % N, (1,)) and rb2.secs < rb.secs else rb
 if check_sane(rs, "%d rules" % small_n, (1,)) and check_sane(rb, "%d rules" % N, (1,)):
     check(b"rule %d fired: %d" % (N - 1, N - 1) in rb.out,
           "%d rules: the last rule fires" % N, rb.describe())
