@@ -79,17 +79,22 @@ small_n = max(1, N // 10)
 fs = rules_file("small.rules", small_n)
 fb = rules_file("big.rules", N)
 base = run(["check", "-r", write("base.rules", HEAD), "--"], timeout=30, measure_rss=True)
-rs = run(["check", "-r", fs, "--", "--k", "%d" % (small_n - 1)], timeout=120, measure_rss=True)
-rb = run(["check", "-r", fb, "--", "--k", "%d" % (N - 1)], timeout=300, measure_rss=True)
+small_args = ["check", "-r", fs, "--", "--k", "%d" % (small_n - 1)]
+big_args = ["check", "-r", fb, "--", "--k", "%d" % (N - 1)]
 # (the time check compares two wall times on a shared machine, a parallel
-# make check beside them: each pair is run twice, interleaved, and the faster
-# of each counts)
-if check_sane(rs, "%d rules" % small_n, (1,)) and check_sane(rb, "%d rules" % N, (1,)):
-    rs2 = run(["check", "-r", fs, "--", "--k", "%d" % (small_n - 1)], timeout=120, measure_rss=True)
-    rb2 = run(["check", "-r", fb, "--", "--k", "%d" % (N - 1)], timeout=300, measure_rss=True)
-    rs = rs2 if check_sane(rs2, "%d rules, again" % small_n, (1,)) and rs2.secs < rs.secs else rs
-    rb = rb2 if check_sane(rb2, "%d rules, again" % N, (1,)) and rb2.secs < rb.secs else rb
-if check_sane(rs, "%d rules" % small_n, (1,)) and check_sane(rb, "%d rules" % N, (1,)):
+# make check beside them: the pair is run twice, interleaved, and the faster
+# run of each counts)
+rs = rb = None
+for again in ("", ", again"):
+    s = run(small_args, timeout=120, measure_rss=True)
+    b = run(big_args, timeout=300, measure_rss=True)
+    if not (check_sane(s, "%d rules%s" % (small_n, again), (1,)) and
+            check_sane(b, "%d rules%s" % (N, again), (1,))):
+        rs = rb = None
+        break
+    rs = s if rs is None or s.secs < rs.secs else rs
+    rb = b if rb is None or b.secs < rb.secs else rb
+if rs and rb:
     check(b"rule %d fired: %d" % (N - 1, N - 1) in rb.out,
           "%d rules: the last rule fires" % N, rb.describe())
     fixed = base.maxrss_kb
