@@ -433,29 +433,13 @@ static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t 
 }
 
 /* An env key of type string takes its text as it is: a variable is set or
- * not, and a set one is text, even 'None' or 'null' (os.environ).  An env
- * int is read as Python's int() reads it: blanks around it are dropped
- * (*s, *len adjusted; 0 returned). */
-static int env_text(const fr_ruleset *rs, uint32_t k, const char **sp, size_t *lenp, fr_val *out)
+ * not, and a set one is text, even 'None' or 'null' (os.environ).  (An env
+ * int is read as any int, as Python's int() reads it: fr_parse_int.) */
+static int env_text(const fr_ruleset *rs, uint32_t k, const char *s, size_t len, fr_val *out)
 {
     const fr_key *key = &rs->keys[k];
-    if (key->kind != FR_KEY_ENV)
+    if (key->kind != FR_KEY_ENV || key->type.kind != FR_T_STRING)
         return 0;
-    if (key->type.kind == FR_T_INT) {
-        const char *s = *sp;
-        size_t len = *lenp;
-        while (len && (*s == ' ' || (*s >= '\t' && *s <= '\r')))
-            s++, len--;
-        while (len && (s[len - 1] == ' ' || (s[len - 1] >= '\t' && s[len - 1] <= '\r')))
-            len--;
-        *sp = s;
-        *lenp = len;
-        return 0;
-    }
-    if (key->type.kind != FR_T_STRING)
-        return 0;
-    const char *s = *sp;
-    size_t len = *lenp;
     out->i = (int64_t)len;
     out->s = s;
     out->is_null = 0;
@@ -465,11 +449,9 @@ static int env_text(const fr_ruleset *rs, uint32_t k, const char **sp, size_t *l
 int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
                     fr_val *out, fr_buf *reason)
 {
-    const char *t = s;
-    size_t tl = len;
-    if (env_text(rs, k, &t, &tl, out))
+    if (env_text(rs, k, s, len, out))
         return 0;
-    fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, t, tl, out);
+    fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
     if (rc == FR_PARSE_OK)
         return 0;
     return bad_value(rs, k, what, strlen(what), s, len, rc, reason, NULL);
@@ -1333,7 +1315,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             fr_val val;
             const char *vt = w + eqi + 1;
             size_t vtl = len - eqi - 1;
-            fr_parse_rc rc = env_text(rs, (uint32_t)k, &vt, &vtl, &val)
+            fr_parse_rc rc = env_text(rs, (uint32_t)k, vt, vtl, &val)
                                  ? FR_PARSE_OK
                                  : parse_value(m, rs, rs->keys[k].type, vt, vtl, &val);
             if (rc != FR_PARSE_OK && rs->keys[k].kind == FR_KEY_ENV)
@@ -2031,7 +2013,7 @@ int fr_config_values(fr_cfgin *c, size_t n, const size_t *keys, const fr_value *
                 val.i = (int64_t)tl;
                 val.s = t;
             } else {
-                fr_parse_rc rc = env_text(rs, k, &t, &tl, &val)
+                fr_parse_rc rc = env_text(rs, k, t, tl, &val)
                                      ? FR_PARSE_OK
                                      : parse_value(c->map, rs, key->type, t, tl, &val);
                 if (rc != FR_PARSE_OK && key->kind == FR_KEY_ENV) {

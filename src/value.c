@@ -1,6 +1,8 @@
 /* value.c — value helpers: parsing, formatting (text, Python repr, compact,
  * shell), comparison, hashing, UTF-8 checks, and the growable buffer. */
 #include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,33 +110,102 @@ char *fr_buf_take(fr_buf *b)
 
 /* ---- parsing --------------------------------------------------------------- */
 
+static size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp);
+
+/* The blanks Python's int() drops around a number: str.isspace() but for
+ * U+001C..U+001F (which int() refuses). */
+static bool py_int_space(uint32_t cp)
+{
+    return cp == ' ' || (cp >= '\t' && cp <= '\r') || cp == 0x85 || cp == 0xa0 || cp == 0x1680 ||
+           (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029 || cp == 0x202f ||
+           cp == 0x205f || cp == 0x3000;
+}
+
+/* The digit zeros of Unicode 14.0's decimal digits (category Nd: each zero
+ * is followed by one through nine), which int() reads as 0-9, above ASCII.
+ * Generated with CPython 3.11's unicodedata; do not edit. */
+static const uint32_t py_digit_zero[] = {
+    0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66,
+    0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80,
+    0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0,
+    0xaa50, 0xabf0, 0xff10, 0x104a0, 0x10d30, 0x11066, 0x110f0, 0x11136, 0x111d0,
+    0x112f0, 0x11450, 0x114d0, 0x11650, 0x116c0, 0x11730, 0x118e0, 0x11950, 0x11c50,
+    0x11d50, 0x11da0, 0x16a60, 0x16ac0, 0x16b50, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec,
+    0x1d7f6, 0x1e140, 0x1e2f0, 0x1e950, 0x1fbf0,
+};
+
+/* The decimal value of cp (0-9), or -1. */
+static int py_digit(uint32_t cp)
+{
+    if (cp < 0x80)
+        return cp >= '0' && cp <= '9' ? (int)(cp - '0') : -1;
+    size_t lo = 0, hi = sizeof py_digit_zero / sizeof py_digit_zero[0];
+    while (lo < hi) {   /* the last zero <= cp */
+        size_t mid = (lo + hi) / 2;
+        if (py_digit_zero[mid] <= cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && cp - py_digit_zero[lo - 1] < 10 ? (int)(cp - py_digit_zero[lo - 1]) : -1;
+}
+
+/* CPython's default limit on the digits of a decimal string int() converts
+ * (3.11, and 3.10.7 / 3.9.14 on): more is a ValueError, even as leading
+ * zeros. */
+#define PY_INT_MAX_STR_DIGITS 4300
+
+/* The code point at p[i] (i < len) and its length; a byte that starts no
+ * UTF-8 sequence is one byte of UINT32_MAX (no blank, digit or sign). */
+static size_t cp_at(const unsigned char *p, size_t len, size_t i, uint32_t *cp)
+{
+    size_t n = utf8_decode(p + i, len - i, cp);
+    if (n)
+        return n;
+    *cp = UINT32_MAX;
+    return 1;
+}
+
+/* Python's int() of a str, which is what argparse's type=int does to a
+ * flag's value and SGLang to an env variable's: blanks around the number
+ * (Unicode's too) are dropped, then a sign, then decimal digits of any
+ * script ('8', '٨', '８') with single underscores between them, at most
+ * PY_INT_MAX_STR_DIGITS of them. */
 fr_parse_rc fr_parse_int(const char *s, size_t len, int64_t *out)
 {
-    size_t i = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0, n = 0;
+    uint32_t cp = 0;
+    while (i < len && (n = cp_at(p, len, i, &cp), py_int_space(cp)))
+        i += n;
     int neg = 0;
-    if (i < len && (s[i] == '-' || s[i] == '+')) {
-        neg = s[i] == '-';
-        i++;
+    if (i < len && (cp == '-' || cp == '+')) {
+        neg = cp == '-';
+        i += n;
     }
-    if (i >= len || s[i] < '0' || s[i] > '9')
-        return FR_PARSE_BAD;
     uint64_t v = 0;
     int range = 0;
-    for (; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '_') {
-            /* Python: one underscore between digits */
-            if (i + 1 >= len || s[i + 1] < '0' || s[i + 1] > '9')
-                return FR_PARSE_BAD;
-            continue;
-        }
-        if (c < '0' || c > '9')
-            return FR_PARSE_BAD;
+    size_t digits = 0;
+    int d;
+    while (i < len && (n = cp_at(p, len, i, &cp), (d = py_digit(cp)) >= 0)) {
         if (v > (UINT64_MAX - 9) / 10)
             range = 1;
         else
-            v = v * 10 + (c - '0');
+            v = v * 10 + (uint64_t)d;
+        digits++;
+        i += n;
+        /* Python: one underscore between digits */
+        if (i + 1 < len && p[i] == '_') {
+            uint32_t c2;
+            (void)cp_at(p, len, i + 1, &c2);
+            if (py_digit(c2) >= 0)
+                i++;
+        }
     }
+    while (i < len && (n = cp_at(p, len, i, &cp), py_int_space(cp)))
+        i += n;
+    if (digits == 0 || i < len || digits > PY_INT_MAX_STR_DIGITS)
+        return FR_PARSE_BAD;
     if (range)
         return FR_PARSE_RANGE;
     if (neg) {

@@ -40,9 +40,13 @@ typedef enum fr_parse_rc {
 /* Parses config text for a key of type `t`.  `null` and `None` are null for
  * a nullable type (an enum member of that spelling wins).  Strings point
  * into `s` (not copied).  Bools accept true/false/1/0 (case-insensitive
- * true/false).  Ints: optional sign, decimal digits, `_` between digits. */
+ * true/false).  Ints as Python's int() reads a str (fr_parse_int). */
 fr_parse_rc fr_value_parse(const fr_ruleset *rs, fr_type t, const char *s, size_t len, fr_val *out);
-/* Parses an integer as above; 0, FR_PARSE_BAD or FR_PARSE_RANGE. */
+/* Parses an integer as Python's int() parses a str: blanks around it
+ * (str.isspace() but U+001C..U+001F) dropped, an optional sign, decimal
+ * digits of any script (Unicode Nd) with single `_` between them, at most
+ * 4,300 digits (CPython's limit); FR_PARSE_OK (0), FR_PARSE_BAD or
+ * FR_PARSE_RANGE (outside int64). */
 fr_parse_rc fr_parse_int(const char *s, size_t len, int64_t *out);
 
 /* "an integer", "true or false", "a string", "one of a, b, c". */

@@ -2,11 +2,13 @@
 ##
 ## order.py: the order of rules and files never changes the result;
 ## roundtrip.py: `resolve` output checked again passes with the same values;
-## json-readers.py: the fast JSON reader and jansson read every line alike.
+## json-readers.py: the fast JSON reader and jansson read every line alike;
+## py-int.py: int values read as Python's int() reads them.
 ## Random rule sets and configs from fixed seeds (tests/props/gen.py);
 ## PROPS_SEEDS=N changes how many.
 
-PROPS_TESTS = tests/props/order.py tests/props/roundtrip.py tests/props/json-readers.py
+PROPS_TESTS = tests/props/order.py tests/props/roundtrip.py tests/props/json-readers.py \
+	tests/props/py-int.py
 if HAVE_PYTHON3
 TESTS += $(PROPS_TESTS)
 endif

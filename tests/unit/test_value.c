@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "value.h"
@@ -40,7 +41,46 @@ static void test_parse_int(void **state)
     assert_int_equal(fr_parse_int("1__0", 4, &v), FR_PARSE_BAD);
     assert_int_equal(fr_parse_int("10_", 3, &v), FR_PARSE_BAD);
     assert_int_equal(fr_parse_int("_1", 2, &v), FR_PARSE_BAD);
-    assert_int_equal(fr_parse_int(" 8", 2, &v), FR_PARSE_BAD);
+    /* as Python's int(): blanks around the number, Unicode's too */
+    assert_int_equal(fr_parse_int(" 8", 2, &v), FR_PARSE_OK);
+    assert_int_equal(v, 8);
+    assert_int_equal(fr_parse_int("\t-8 \n\r\v\f", 8, &v), FR_PARSE_OK);
+    assert_int_equal(v, -8);
+    assert_int_equal(fr_parse_int("\xc2\xa0" "12" "\xe3\x80\x80", 7, &v), FR_PARSE_OK);   /* U+00A0, U+3000 */
+    assert_int_equal(v, 12);
+    assert_int_equal(fr_parse_int("+ 8", 3, &v), FR_PARSE_BAD);     /* not between sign and digits */
+    assert_int_equal(fr_parse_int("8 8", 3, &v), FR_PARSE_BAD);
+    assert_int_equal(fr_parse_int("\x1c" "8", 2, &v), FR_PARSE_BAD);  /* isspace(), but int() refuses it */
+    assert_int_equal(fr_parse_int("8\xe2\x80\x8b", 4, &v), FR_PARSE_BAD);  /* U+200B is no blank */
+    assert_int_equal(fr_parse_int("   ", 3, &v), FR_PARSE_BAD);
+    /* decimal digits of any script, with underscores between them */
+    assert_int_equal(fr_parse_int("\xd9\xa8", 2, &v), FR_PARSE_OK);   /* U+0668 ARABIC-INDIC EIGHT */
+    assert_int_equal(v, 8);
+    assert_int_equal(fr_parse_int("-\xef\xbc\x91_\xef\xbc\x90" "5", 9, &v), FR_PARSE_OK);   /* -１_０5 */
+    assert_int_equal(v, -105);
+    assert_int_equal(fr_parse_int("\xf0\x9f\xaf\xb9", 4, &v), FR_PARSE_OK);   /* U+1FBF9, the last */
+    assert_int_equal(v, 9);
+    assert_int_equal(fr_parse_int("\xf0\x9f\xaf\xba", 4, &v), FR_PARSE_BAD);  /* U+1FBFA: no digit */
+    assert_int_equal(fr_parse_int("\xd9\xa9", 2, &v), FR_PARSE_OK);   /* U+0669: nine */
+    assert_int_equal(v, 9);
+    assert_int_equal(fr_parse_int("\xd9\xaa", 2, &v), FR_PARSE_BAD);  /* U+066A: a percent sign */
+    assert_int_equal(fr_parse_int("8\xd9", 2, &v), FR_PARSE_BAD);      /* cut UTF-8 */
+    assert_int_equal(fr_parse_int("\xff" "8", 2, &v), FR_PARSE_BAD);
+    /* CPython's limit: 4,300 digits, leading zeros and all (underscores,
+     * sign and blanks not counted) */
+    char big[4400];
+    memset(big, '0', 4300);
+    big[4299] = '7';
+    assert_int_equal(fr_parse_int(big, 4300, &v), FR_PARSE_OK);
+    assert_int_equal(v, 7);
+    memset(big, '0', 4301);
+    assert_int_equal(fr_parse_int(big, 4301, &v), FR_PARSE_BAD);
+    big[0] = '+';
+    assert_int_equal(fr_parse_int(big, 4301, &v), FR_PARSE_OK);
+    assert_int_equal(v, 0);
+    for (int i = 0; i < 4301; i++)
+        big[i] = i % 2 ? '_' : '1';
+    assert_int_equal(fr_parse_int(big, 4301, &v), FR_PARSE_RANGE);   /* 2,151 digits */
 }
 
 static void test_parse_types(void **state)
