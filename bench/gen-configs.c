@@ -98,9 +98,9 @@ static const struct flag flags[] = {
     { { "--chunked-prefill-size" }, K_INT, 60, chunks, N_(chunks), 0 },
     { { "--disaggregation-mode" }, K_ENUM, 30, disagg, N_(disagg), 0 },
     { { "--cuda-graph-max-bs-decode", "--cuda-graph-max-bs" }, K_INT, 30, maxbs, N_(maxbs), 0 },
-    { { "--cuda-graph-backend-decode", "--cuda-graph-decode-backend" }, K_ENUM, 8,
+    { { "--cuda-graph-backend-decode" }, K_ENUM, 8,
       graph_backends, N_(graph_backends), 0 },
-    { { "--cuda-graph-backend-prefill", "--cuda-graph-prefill-backend" }, K_ENUM, 8,
+    { { "--cuda-graph-backend-prefill" }, K_ENUM, 8,
       graph_backends, N_(graph_backends), 0 },
 };
 #define NFLAGS N_(flags)

@@ -1046,6 +1046,31 @@ void fr_spellmap_list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, s
     }
 }
 
+/* Whether argparse reads w[0..n) (a word of the store: padded) as an
+ * option rather than as a value (fr_option_like; ArgumentParser.
+ * _parse_optional): a word with a space is a value unless it names an
+ * option: -h (the help option) with an explicit argument (`-h x`), or,
+ * before its first '=', a spelling or a prefix of spellings (`--tp=8 x`;
+ * an ambiguous prefix, which argparse refuses outright). */
+static int option_word(const fr_spellmap *m, const char *w, size_t n)
+{
+    int o = fr_option_like(w, n);
+    if (o != 2)
+        return o;
+    if (w[1] != '-')
+        return w[1] == 'h';
+    size_t s = 0;
+    while (s < n && w[s] != '=')
+        s++;
+    if (s == n)
+        return 0;   /* (no spelling holds a space) */
+    if ((s == 6 && memcmp(w, "--help", 6) == 0) || find_padded(m, w, s) >= 0 || fr_spellmap_prog(m, w, s))
+        return 1;
+    int32_t k;
+    const fr_progflag *pf;
+    return abbrev_flag(m, w, s, &k, &pf) || k >= 0 || pf;
+}
+
 /* With ignore_unknown, a flag the rules do not declare is skipped, however
  * close to a declared one (the program rejects its own typos), and so are
  * the words after it that look like its values (as an argparse flag with
@@ -1060,7 +1085,7 @@ static size_t skip_unknown_values(const fr_cfgin *c, const char *base, size_t i,
     for (; j < c->nwords; j++) {
         const char *n = base + c->words[j].off;
         size_t nlen = c->words[j].len, eq;
-        if (fr_option_like(n, nlen))
+        if (option_word(c->map, n, nlen))
             break;   /* (argparse's rule, as for a declared flag's value) */
         int32_t k;
         if (is_assignment(n, nlen, &eq) && (k = find_padded(c->map, n, eq)) >= 0 &&
@@ -1077,13 +1102,15 @@ static int no_value_word(fr_cfgin *c, size_t i, const char *w, size_t slen)
     const char *base = c->store.p;
     const fr_word *words = c->words;
     fr_buf *r = &c->reason;
-    if (i + 1 >= c->nwords ||
-        (words[i + 1].len >= 2 && base[words[i + 1].off] == '-' && base[words[i + 1].off + 1] == '-')) {
+    const char *n = i + 1 < c->nwords ? base + words[i + 1].off : NULL;
+    size_t nlen = n ? words[i + 1].len : 0;
+    int o = n ? option_word(c->map, n, nlen) : 1;
+    if (o && (!n || (nlen >= 2 && n[1] == '-' && !memchr(n, ' ', nlen)))) {
         fr_buf_puts(r, "missing value for ");
         fr_buf_put(r, w, slen);
         return r->oom ? -1 : 1;
     }
-    if (fr_option_like(base + words[i + 1].off, words[i + 1].len)) {
+    if (o) {
         /* as argparse: `--model-path -x` is an error there */
         fr_buf_puts(r, "missing value for ");
         fr_buf_put(r, w, slen);
@@ -1092,7 +1119,7 @@ static int no_value_word(fr_cfgin *c, size_t i, const char *w, size_t slen)
         fr_buf_puts(r, " is read as an option (to give it as the value: ");
         fr_buf_put(r, w, slen);
         fr_buf_putc(r, '=');
-        fr_buf_put(r, base + words[i + 1].off, words[i + 1].len);
+        fr_shell_quote(r, base + words[i + 1].off, words[i + 1].len);
         fr_buf_putc(r, ')');
         return r->oom ? -1 : 1;
     }

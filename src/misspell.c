@@ -107,11 +107,55 @@ static int same_ci(const char *a, size_t alen, const char *b, size_t blen)
     return 1;
 }
 
+/* a and b (of one length) hold the same words, split at '-' and '_', in
+ * another order: `--cuda-graph-decode-backend` for
+ * `--cuda-graph-backend-decode` (at most 16 words). */
+static int same_words(const char *a, const char *b, size_t len)
+{
+    enum { MAXW = 16 };
+    size_t bs[MAXW], bl[MAXW], nb = 0;
+    unsigned char used[MAXW] = { 0 };
+    for (size_t i = 0; i < len;) {
+        while (i < len && (b[i] == '-' || b[i] == '_'))
+            i++;
+        size_t j = i;
+        while (j < len && b[j] != '-' && b[j] != '_')
+            j++;
+        if (j > i) {
+            if (nb == MAXW)
+                return 0;
+            bs[nb] = i;
+            bl[nb++] = j - i;
+        }
+        i = j;
+    }
+    size_t na = 0;
+    for (size_t i = 0; i < len;) {
+        while (i < len && (a[i] == '-' || a[i] == '_'))
+            i++;
+        size_t j = i;
+        while (j < len && a[j] != '-' && a[j] != '_')
+            j++;
+        if (j > i) {
+            size_t k = 0;
+            while (k < nb && (used[k] || bl[k] != j - i || memcmp(b + bs[k], a + i, j - i) != 0))
+                k++;
+            if (k == nb)
+                return 0;
+            used[k] = 1;
+            na++;
+        }
+        i = j;
+    }
+    return na == nb;
+}
+
 const char *fr_did_you_mean(const char *word, size_t len, const char *const *cand, size_t n)
 {
     size_t max = len / 3 > 1 ? len / 3 : 1;
     const char *best = NULL;
-    size_t best_score = SIZE_MAX;   /* 2*distance; a case-only difference scores 1 */
+    size_t best_score = SIZE_MAX;   /* 2*distance; a case-only difference scores 1,
+                                       the same words in another order 2 */
     for (size_t i = 0; i < n; i++) {
         if (!cand[i])
             continue;
@@ -119,6 +163,8 @@ const char *fr_did_you_mean(const char *word, size_t len, const char *const *can
         size_t score;
         if (same_ci(word, len, cand[i], clen)) {
             score = (clen == len && memcmp(word, cand[i], len) == 0) ? 0 : 1;
+        } else if (clen == len && same_words(word, cand[i], len)) {
+            score = 2;   /* (as one edit) */
         } else {
             size_t diff = clen > len ? clen - len : len - clen;
             if (diff > max)

@@ -920,24 +920,38 @@ char *fr_value_format(const fr_value *v, bool repr)
     return fr_buf_take(&b);
 }
 
-/* A word that Python's argparse reads as an option, not as the value of
- * the flag before it: '-' and more, except a negative number (-5, -.5,
- * -1.5) and a word with a blank. */
+/* argparse's negative-number pattern, '^-\\d+$|^-\\d*\\.\\d+$': \\d is any
+ * Unicode decimal digit there, and $ matches before a last newline too. */
+static bool negative_number(const char *w, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)w;
+    if (n && p[n - 1] == '\n')
+        n--;
+    if (n < 2 || p[0] != '-')
+        return false;
+    size_t i = 1, len;
+    uint32_t cp;
+    size_t before = 0, after = 0;
+    while (i < n && (len = cp_at(p, n, i, &cp), py_digit(cp) >= 0))
+        i += len, before++;
+    if (i == n)
+        return before > 0;          /* -5 */
+    if (p[i] != '.')
+        return false;
+    for (i++; i < n && (len = cp_at(p, n, i, &cp), py_digit(cp) >= 0); i += len)
+        after++;
+    return i == n && after > 0;     /* -.5, -1.5 */
+}
+
+/* How Python's argparse reads a word after a flag that takes a value
+ * (ArgumentParser._parse_optional, 3.11): 0, as a value: no '-' first, a
+ * lone '-', or a negative number (-5, -.5, -1.5, in any script's digits);
+ * 1, as an option: '-' and more, without a space; 2, a word with a space,
+ * which is an option only when it names one (`--tp=8 x`; config.c's
+ * option_word asks the rules' spellings). */
 int fr_option_like(const char *w, size_t n)
 {
-    if (n < 2 || w[0] != '-' || memchr(w, ' ', n))
+    if (n < 2 || w[0] != '-' || negative_number(w, n))
         return 0;
-    size_t i = 1;
-    while (i < n && w[i] >= '0' && w[i] <= '9')
-        i++;
-    if (i == n)
-        return 0;              /* -5 */
-    if (w[i] == '.') {
-        size_t f = ++i;
-        while (i < n && w[i] >= '0' && w[i] <= '9')
-            i++;
-        if (i == n && i > f)
-            return 0;          /* -.5, -1.5 */
-    }
-    return 1;
+    return memchr(w, ' ', n) ? 2 : 1;
 }

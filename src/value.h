@@ -99,7 +99,9 @@ bool fr_set_contains(const fr_set *st, fr_val v);
  * U+FFFD (appended to b). */
 bool fr_utf8_valid(const char *s, size_t len);
 void fr_utf8_sanitize(fr_buf *b, const char *s, size_t len);
-/* A word that Python's argparse reads as an option, not as the value of
- * the flag before it (the config reader; resolve's flags format). */
+/* How Python's argparse reads a word after a flag that takes a value: 0,
+ * a value (no '-' first, a lone '-', a negative number: -5, -.5, any
+ * script's digits); 1, an option ('-' and more, no space); 2, a word with a
+ * space: an option only when it names one (config.c, option_word). */
 int fr_option_like(const char *w, size_t n);
 #endif

@@ -150,8 +150,8 @@ static inline void sg_init(void)
         { "--quantization", K_QUANT }, { "--chunked-prefill-size", K_CPS },
         { "--disaggregation-mode", K_DISAGG },
         { "--cuda-graph-max-bs-decode", K_CGMBD }, { "--cuda-graph-max-bs", K_CGMBD },
-        { "--cuda-graph-backend-decode", K_CGD }, { "--cuda-graph-decode-backend", K_CGD },
-        { "--cuda-graph-backend-prefill", K_CGP }, { "--cuda-graph-prefill-backend", K_CGP },
+        { "--cuda-graph-backend-decode", K_CGD },
+        { "--cuda-graph-backend-prefill", K_CGP },
     };
     static const struct { const char *s; int id; } wd[] = {
         { "model_architecture", K_ARCH }, { "model_nvfp4_moe_meta", K_NVFP4_META },

@@ -299,10 +299,10 @@ class ServerArgs:
                             dest="cuda_graph_max_bs_decode",
                             default=ServerArgs.cuda_graph_max_bs_decode,
                             help="Maximum batch size captured for the decode cuda graph.")
-        parser.add_argument("--cuda-graph-backend-decode", "--cuda-graph-decode-backend",
+        parser.add_argument("--cuda-graph-backend-decode",
                             dest="cuda_graph_decode_backend", choices=CUDA_GRAPH_BACKEND_CHOICES,
                             default=ServerArgs.cuda_graph_decode_backend)
-        parser.add_argument("--cuda-graph-backend-prefill", "--cuda-graph-prefill-backend",
+        parser.add_argument("--cuda-graph-backend-prefill",
                             dest="cuda_graph_prefill_backend", choices=CUDA_GRAPH_BACKEND_CHOICES,
                             default=ServerArgs.cuda_graph_prefill_backend)
         parser.add_argument("--enable-two-batch-overlap", action="store_true",

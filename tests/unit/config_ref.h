@@ -274,36 +274,6 @@ static __attribute__((unused)) int ref_config_value(const fr_ruleset *rs, uint32
 
 /* ---- words ------------------------------------------------------------------------ */
 
-/* argparse's _parse_optional, for a word after a flag that takes a value:
- * an option unless it is '-' alone, holds a blank, or matches its negative
- * number pattern ^-\d+$|^-\d*\.\d+$ (written as that pattern reads). */
-static int ref_option_like(const char *w, size_t n)
-{
-    if (n == 0 || w[0] != '-' || n == 1)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (w[i] == ' ')
-            return 0;
-    /* ^-\d+$ */
-    size_t i = 1;
-    while (i < n && isdigit((unsigned char)w[i]))
-        i++;
-    if (i == n && i > 1)
-        return 0;
-    /* ^-\d*\.\d+$ */
-    i = 1;
-    while (i < n && isdigit((unsigned char)w[i]))
-        i++;
-    if (i < n && w[i] == '.') {
-        size_t j = i + 1;
-        while (j < n && isdigit((unsigned char)w[j]))
-            j++;
-        if (j == n && j > i + 1)
-            return 0;
-    }
-    return 1;
-}
-
 static int push_word(ref_cfgin *c, size_t off, size_t len)
 {
     if (c->nwords == c->capwords &&
@@ -602,6 +572,64 @@ static void list_prefixed(fr_buf *r, const ref_spellmap *m, const char *w, size_
     }
 }
 
+/* A decimal digit at s[0..n) (one UTF-8 sequence, its length in *len), as
+ * Python's \\d reads it: asked of the int reader, which takes a lone digit
+ * of any script and nothing else of one code point. */
+static int ref_digit(const char *s, size_t n, size_t *len)
+{
+    unsigned char c = (unsigned char)s[0];
+    size_t l = c < 0x80 ? 1 : c >> 5 == 6 ? 2 : c >> 4 == 14 ? 3 : c >> 3 == 30 ? 4 : 1;
+    if (l > n)
+        l = n;
+    *len = l;
+    int64_t v;
+    return c != ' ' && !(c >= '\t' && c <= '\r') && fr_parse_int(s, l, &v) == FR_PARSE_OK;
+}
+
+/* argparse's negative number pattern, ^-\\d+$|^-\\d*\\.\\d+$, as Python's re
+ * reads it ($ also before a last newline). */
+static int ref_negative_number(const char *w, size_t n)
+{
+    if (n && w[n - 1] == '\n')
+        n--;
+    if (n < 2 || w[0] != '-')
+        return 0;
+    size_t i = 1, l, d1 = 0, d2 = 0;
+    while (i < n && ref_digit(w + i, n - i, &l))
+        i += l, d1++;
+    if (i == n)
+        return d1 > 0;
+    if (w[i] != '.')
+        return 0;
+    for (i++; i < n && ref_digit(w + i, n - i, &l); i += l)
+        d2++;
+    return i == n && d2 > 0;
+}
+
+/* argparse's _parse_optional, for a word after a flag that takes a value:
+ * an option when it names one (a spelling, with '=' and its value or not, a
+ * prefix of spellings, even an ambiguous one, --help, -h with or without
+ * more), else a value when it is '-' alone, matches the negative number
+ * pattern or holds a space, else an option. */
+static int ref_option_like(const ref_spellmap *m, const char *w, size_t n)
+{
+    if (n < 2 || w[0] != '-')
+        return 0;
+    if (w[1] == '-') {
+        size_t s = 0;
+        while (s < n && w[s] != '=')
+            s++;
+        int32_t k;
+        if ((s == 6 && memcmp(w, "--help", 6) == 0) || ref_spellmap_find(m, w, s) >= 0 || abbrev_key(m, w, s, &k) ||
+            k >= 0)
+            return 1;
+    } else if (w[1] == 'h')
+        return 1;
+    if (ref_negative_number(w, n))
+        return 0;
+    return memchr(w, ' ', n) == NULL;
+}
+
 /* With ignore_unknown, a flag the rules do not declare is skipped, however
  * close to a declared one, and so are the words after it that look like its
  * values when no '=' gave one: a word that does not start with '-' (or is a
@@ -615,7 +643,7 @@ static size_t skip_unknown_values(const ref_cfgin *c, const char *base, size_t i
     for (; j < c->nwords; j++) {
         const char *n = base + c->words[j].off;
         size_t nlen = c->words[j].len, eq;
-        if (ref_option_like(n, nlen))
+        if (ref_option_like(c->map, n, nlen))
             break;
         if (is_assignment(n, nlen, &eq)) {
             int32_t k = ref_spellmap_find(c->map, n, eq);
@@ -706,13 +734,14 @@ static int interpret(ref_cfgin *c)
                 continue;
             } else {
                 if (i + 1 >= c->nwords ||
-                    (c->words[i + 1].len >= 2 && base[c->words[i + 1].off] == '-' &&
-                     base[c->words[i + 1].off + 1] == '-')) {
+                    (ref_option_like(m, base + c->words[i + 1].off, c->words[i + 1].len) &&
+                     c->words[i + 1].len >= 2 && base[c->words[i + 1].off + 1] == '-' &&
+                     !memchr(base + c->words[i + 1].off, ' ', c->words[i + 1].len))) {
                     fr_buf_puts(r, "missing value for ");
                     fr_buf_put(r, w, slen);
                     return r->oom ? -1 : 1;
                 }
-                if (ref_option_like(base + c->words[i + 1].off, c->words[i + 1].len)) {
+                if (ref_option_like(m, base + c->words[i + 1].off, c->words[i + 1].len)) {
                     fr_buf_puts(r, "missing value for ");
                     fr_buf_put(r, w, slen);
                     fr_buf_puts(r, ": ");
@@ -720,7 +749,7 @@ static int interpret(ref_cfgin *c)
                     fr_buf_puts(r, " is read as an option (to give it as the value: ");
                     fr_buf_put(r, w, slen);
                     fr_buf_putc(r, '=');
-                    fr_buf_put(r, base + c->words[i + 1].off, c->words[i + 1].len);
+                    fr_shell_quote(r, base + c->words[i + 1].off, c->words[i + 1].len);
                     fr_buf_putc(r, ')');
                     return r->oom ? -1 : 1;
                 }

@@ -144,6 +144,24 @@ static void test_threshold(void **state)
 }
 
 /* a case-insensitive exact match always qualifies, and beats distance 1 */
+/* The same words in another order count as one edit: far apart by the
+ * distance, but what a writer swaps. */
+static void test_word_order(void **state)
+{
+    (void)state;
+    const char *c[] = { "--dsa-decode-backend", "--cuda-graph-backend-decode", "--cuda-graph-bs" };
+    assert_string_equal(fr_did_you_mean("--cuda-graph-decode-backend", 27, c, 3), "--cuda-graph-backend-decode");
+    const char *k[] = { "moe_a2a_backend", "tp_size" };
+    assert_string_equal(fr_did_you_mean("backend_moe_a2a", 15, k, 2), "moe_a2a_backend");
+    assert_string_equal(fr_did_you_mean("a2a-moe_backend", 15, k, 2), "moe_a2a_backend");   /* (either separator) */
+    /* not the same words (and far by the distance) */
+    const char *x[] = { "alpha-beta-gamma" };
+    assert_null(fr_did_you_mean("gamma-betaa-alph", 16, x, 1));
+    assert_null(fr_did_you_mean("gamma-gamma-beta", 16, x, 1));
+    assert_string_equal(fr_did_you_mean("gamma-beta-alpha", 16, x, 1), "alpha-beta-gamma");
+    assert_string_equal(fr_did_you_mean("gamma_beta-alpha", 16, x, 1), "alpha-beta-gamma");
+}
+
 static void test_case_insensitive(void **state)
 {
     (void)state;
@@ -234,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_ties),
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_case_insensitive),
+        cmocka_unit_test(test_word_order),
         cmocka_unit_test(test_null_candidates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

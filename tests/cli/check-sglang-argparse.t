@@ -1,0 +1,30 @@
+# Command lines read as SGLang's argparse reads them (a differential run
+# against an argparse mirror of SGLang's parser found these):
+# - a value word that starts with '-' and holds a space is a value unless it
+#   names an option: before its '=', a spelling (`--tp=8 x`) or a prefix of
+#   spellings (an ambiguous one is refused), or -h with an argument;
+# - a negative number is a value in any script's digits;
+# - nargs='*' flags of SGLang's take no value word too (--lora-target-modules);
+# - --cuda-graph-decode-backend is no spelling of SGLang's (a word-order
+#   slip: "did you mean" finds the real one), nor is
+#   --enable-expert-distribution-metrics any more.
+$ check --no-env -r ../../rules.d/sglang
+< --model-path '--x y' --host '--zzz=a b'
+< --model-path '--tp=8 x'
+< --lora-paths '--tp=8 x'
+< --model-path '--enable-dp=x y'
+< --model-path '-h x'
+< --tp -٢ --model-path -１
+< --lora-target-modules --tp 2 --custom-weight-loader
+< --cuda-graph-decode-backend disabled
+< --enable-expert-distribution-metrics
+> line 1: ok
+> line 2: invalid: missing value for --model-path: '--tp=8 x' is read as an option (to give it as the value: --model-path='--tp=8 x')
+> line 3: invalid: --tp expects an integer, got '8 x'
+> line 4: invalid: missing value for --model-path: '--enable-dp=x y' is read as an option (to give it as the value: --model-path='--enable-dp=x y')
+> line 5: invalid: missing value for --model-path: '-h x' is read as an option (to give it as the value: --model-path='-h x')
+> line 6: ok
+> line 7: ok
+> line 8: invalid: unknown flag '--cuda-graph-decode-backend'; did you mean '--cuda-graph-backend-decode'?
+> line 9: invalid: unknown flag '--enable-expert-distribution-metrics'
+? 1
