@@ -1232,6 +1232,39 @@ static int holds_command_line(const char *w, size_t len)
     return 0;
 }
 
+/* A word with one dash whose two-dash form is a flag of the rules or of
+ * the program, or its prefix (`-tp 8`, `-disable-shared-experts-fusion`):
+ * argparse refuses
+ * it, and among the leading words it would be taken for one of the
+ * program's, silently.  1 (invalid, the reason written), -1 or 0. */
+static int one_dash_flag(fr_cfgin *c, const char *w, size_t len)
+{
+    if (len < 2 || w[0] != '-' || w[1] == '-' || fr_option_like(w, len) != 1)
+        return 0;
+    const char *eq = memchr(w, '=', len);
+    size_t slen = eq ? (size_t)(eq - w) : len;
+    char two[256];
+    if (slen + 1 > sizeof two)
+        return 0;
+    two[0] = '-';
+    memcpy(two + 1, w, slen);
+    int32_t k = fr_spellmap_find(c->map, two, slen + 1);
+    const fr_progflag *pf = fr_spellmap_prog(c->map, two, slen + 1);
+    if (!(k >= 0 && c->rs->keys[k].kind == FR_KEY_FLAG) && !pf) {
+        /* or, from two letters on (not python's -u, -m, -c), the unique
+         * prefix of one (`-tp` for --tp, argparse's --tp-size) */
+        if (slen < 3 || abbrev_flag(c->map, two, slen + 1, &k, &pf) || (k < 0 && !pf))
+            return 0;
+    }
+    fr_buf *r = &c->reason;
+    fr_buf_puts(r, "unknown flag ");
+    reason_value(r, w, slen);
+    fr_buf_puts(r, "; did you mean '");
+    fr_buf_put(r, two, slen + 1);
+    fr_buf_puts(r, "'?");
+    return r->oom ? -1 : 1;
+}
+
 /* One word (or a flag and its value word), the general way: every case
  * and every message.  *pi is the word's index (advanced past a value word
  * consumed); *program is 1 while no `--` word was seen.  0 (go on), 1
@@ -1378,6 +1411,9 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
     if (*program) {
         if (len == 2 && memcmp(w, "-h", 2) == 0)
             return config_slip(c, w, len, len);
+        int rc = ignore_unknown ? 0 : one_dash_flag(c, w, len);   /* (skipped as any unknown flag) */
+        if (rc)
+            return rc;
         if (holds_command_line(w, len)) {
             fr_buf_puts(r, "the word ");
             reason_value(r, w, len);
@@ -1398,6 +1434,8 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             *pi += skip_unknown_values(c, base, i, eq != NULL);
             return 0;
         }
+        if ((rc = one_dash_flag(c, w, len)))
+            return rc;
         fr_buf_puts(r, "unknown flag ");
         reason_value(r, w, slen);
         hint_later(c, w, slen, m->flag_spellings, m->nhint_spellings);

@@ -7,7 +7,10 @@
 # - nargs='*' flags of SGLang's take no value word too (--lora-target-modules);
 # - --cuda-graph-decode-backend is no spelling of SGLang's (a word-order
 #   slip: "did you mean" finds the real one), nor is
-#   --enable-expert-distribution-metrics any more.
+#   --enable-expert-distribution-metrics any more;
+# - a flag written with one dash (-tp, a prefix from two letters on) is an
+#   unknown flag, also among the leading program words, where it was
+#   skipped (python's own -m, -u, -c are not flags of the program's).
 $ check --no-env -r ../../rules.d/sglang
 < --model-path '--x y' --host '--zzz=a b'
 < --model-path '--tp=8 x'
@@ -18,6 +21,10 @@ $ check --no-env -r ../../rules.d/sglang
 < --lora-target-modules --tp 2 --custom-weight-loader
 < --cuda-graph-decode-backend disabled
 < --enable-expert-distribution-metrics
+< -tp 8 --ep 2
+< python -m sglang.launch_server -tp 8
+< python3 -u -c x --tp 2 --ep 2 -disable-shared-experts-fusion
+< python3 -u -m sglang.launch_server --tp 2
 > line 1: ok
 > line 2: invalid: missing value for --model-path: '--tp=8 x' is read as an option (to give it as the value: --model-path='--tp=8 x')
 > line 3: invalid: --tp expects an integer, got '8 x'
@@ -27,4 +34,8 @@ $ check --no-env -r ../../rules.d/sglang
 > line 7: ok
 > line 8: invalid: unknown flag '--cuda-graph-decode-backend'; did you mean '--cuda-graph-backend-decode'?
 > line 9: invalid: unknown flag '--enable-expert-distribution-metrics'
+> line 10: invalid: unknown flag '-tp'; did you mean '--tp'?
+> line 11: invalid: unknown flag '-tp'; did you mean '--tp'?
+> line 12: invalid: unknown flag '-disable-shared-experts-fusion'; did you mean '--disable-shared-experts-fusion'?
+> line 13: ok
 ? 1

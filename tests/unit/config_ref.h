@@ -654,6 +654,35 @@ static size_t skip_unknown_values(const ref_cfgin *c, const char *base, size_t i
     return j - i - 1;
 }
 
+/* A one-dash word whose two-dash form is a flag spelling, or from two
+ * letters on the unique prefix of a flag's spellings: "unknown flag" with
+ * that form as the hint (1, -1), else 0. */
+static int one_dash(ref_cfgin *c, const char *w, size_t len)
+{
+    if (len < 2 || w[0] != '-' || w[1] == '-' || memchr(w, ' ', len) || ref_negative_number(w, len))
+        return 0;
+    size_t slen = 0;
+    while (slen < len && w[slen] != '=')
+        slen++;
+    char two[256];
+    if (slen + 1 > sizeof two)
+        return 0;
+    two[0] = '-';
+    memcpy(two + 1, w, slen);
+    int32_t k = ref_spellmap_find(c->map, two, slen + 1);
+    if (k < 0 || c->rs->keys[k].kind != FR_KEY_FLAG) {
+        if (slen < 3 || abbrev_key(c->map, two, slen + 1, &k) || k < 0)
+            return 0;
+    }
+    fr_buf *r = &c->reason;
+    fr_buf_puts(r, "unknown flag ");
+    reason_value(r, w, slen);
+    fr_buf_puts(r, "; did you mean '");
+    fr_buf_put(r, two, slen + 1);
+    fr_buf_puts(r, "'?");
+    return r->oom ? -1 : 1;
+}
+
 /* An empty flag name (`--=5`, `-=5`, `---`), `--help` or `-h`: invalid even with
  * ignore_unknown (1, -1), else 0. */
 static int config_slip(ref_cfgin *c, const char *w, size_t len, size_t slen)
@@ -848,6 +877,9 @@ static int interpret(ref_cfgin *c)
         if (program) {
             if (len == 2 && memcmp(w, "-h", 2) == 0)
                 return config_slip(c, w, len, len);
+            int od = c->ignore_unknown ? 0 : one_dash(c, w, len);
+            if (od)
+                return od;
             for (size_t j = 1; j + 1 < len; j++)
                 if ((w[j - 1] == ' ' || w[j - 1] == '\t' || w[j - 1] == '\n') && w[j] == '-' && w[j + 1] == '-') {
                     fr_buf_puts(r, "the word ");
@@ -869,6 +901,8 @@ static int interpret(ref_cfgin *c)
                 i += skip_unknown_values(c, base, i, eq != NULL);
                 continue;
             }
+            if ((rc = one_dash(c, w, len)))
+                return rc;
             fr_buf_puts(r, "unknown flag ");
             reason_value(r, w, slen);
             did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
