@@ -1239,28 +1239,31 @@ static int holds_command_line(const char *w, size_t len)
  * program's, silently.  1 (invalid, the reason written), -1 or 0. */
 static int one_dash_flag(fr_cfgin *c, const char *w, size_t len)
 {
-    if (len < 2 || w[0] != '-' || w[1] == '-' || fr_option_like(w, len) != 1)
+    /* (an em or en dash for the two: a line copied from a page whose
+     * typography joined them, `—tp 8`) */
+    size_t skip = len > 3 && w[0] == '\xe2' && w[1] == '\x80' && (w[2] == '\x94' || w[2] == '\x93') ? 3 : 1;
+    if (len < 2 || memchr(w, ' ', len) || (skip == 1 && (w[0] != '-' || w[1] == '-' || !fr_option_like(w, len))))
         return 0;
     const char *eq = memchr(w, '=', len);
-    size_t slen = eq ? (size_t)(eq - w) : len;
+    size_t slen = eq ? (size_t)(eq - w) : len, nlen = slen - skip + 2;
     char two[256];
-    if (slen + 1 > sizeof two)
+    if (nlen > sizeof two || slen <= skip)
         return 0;
-    two[0] = '-';
-    memcpy(two + 1, w, slen);
-    int32_t k = fr_spellmap_find(c->map, two, slen + 1);
-    const fr_progflag *pf = fr_spellmap_prog(c->map, two, slen + 1);
+    memcpy(two, "--", 2);
+    memcpy(two + 2, w + skip, slen - skip);
+    int32_t k = fr_spellmap_find(c->map, two, nlen);
+    const fr_progflag *pf = fr_spellmap_prog(c->map, two, nlen);
     if (!(k >= 0 && c->rs->keys[k].kind == FR_KEY_FLAG) && !pf) {
         /* or, from two letters on (not python's -u, -m, -c), the unique
          * prefix of one (`-tp` for --tp, argparse's --tp-size) */
-        if (slen < 3 || abbrev_flag(c->map, two, slen + 1, &k, &pf) || (k < 0 && !pf))
+        if (nlen < 4 || abbrev_flag(c->map, two, nlen, &k, &pf) || (k < 0 && !pf))
             return 0;
     }
     fr_buf *r = &c->reason;
     fr_buf_puts(r, "unknown flag ");
     reason_value(r, w, slen);
     fr_buf_puts(r, "; did you mean '");
-    fr_buf_put(r, two, slen + 1);
+    fr_buf_put(r, two, nlen);
     fr_buf_puts(r, "'?");
     return r->oom ? -1 : 1;
 }
@@ -1441,6 +1444,9 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         hint_later(c, w, slen, m->flag_spellings, m->nhint_spellings);
         return r->oom ? -1 : 1;
     }
+    int rc = one_dash_flag(c, w, len);   /* (`—tp`) */
+    if (rc)
+        return rc;
     fr_buf_puts(r, "unexpected argument ");
     reason_value(r, w, len);
     return r->oom ? -1 : 1;

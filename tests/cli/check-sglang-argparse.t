@@ -10,7 +10,8 @@
 #   --enable-expert-distribution-metrics any more;
 # - a flag written with one dash (-tp, a prefix from two letters on) is an
 #   unknown flag, also among the leading program words, where it was
-#   skipped (python's own -m, -u, -c are not flags of the program's).
+#   skipped (python's own -m, -u, -c are not flags of the program's); so
+#   is one written with an em dash, as typography prints two dashes.
 $ check --no-env -r ../../rules.d/sglang
 < --model-path '--x y' --host '--zzz=a b'
 < --model-path '--tp=8 x'
@@ -25,6 +26,8 @@ $ check --no-env -r ../../rules.d/sglang
 < python -m sglang.launch_server -tp 8
 < python3 -u -c x --tp 2 --ep 2 -disable-shared-experts-fusion
 < python3 -u -m sglang.launch_server --tp 2
+< python -m sglang.launch_server —tp 8
+< --ep 2 –port=80
 > line 1: ok
 > line 2: invalid: missing value for --model-path: '--tp=8 x' is read as an option (to give it as the value: --model-path='--tp=8 x')
 > line 3: invalid: --tp expects an integer, got '8 x'
@@ -38,4 +41,6 @@ $ check --no-env -r ../../rules.d/sglang
 > line 11: invalid: unknown flag '-tp'; did you mean '--tp'?
 > line 12: invalid: unknown flag '-disable-shared-experts-fusion'; did you mean '--disable-shared-experts-fusion'?
 > line 13: ok
+> line 14: invalid: unknown flag '—tp'; did you mean '--tp'?
+> line 15: invalid: unknown flag '–port'; did you mean '--port'?
 ? 1

@@ -659,26 +659,34 @@ static size_t skip_unknown_values(const ref_cfgin *c, const char *base, size_t i
  * that form as the hint (1, -1), else 0. */
 static int one_dash(ref_cfgin *c, const char *w, size_t len)
 {
-    if (len < 2 || w[0] != '-' || w[1] == '-' || memchr(w, ' ', len) || ref_negative_number(w, len))
+    size_t skip = 1;   /* the one dash, or an em or en dash (UTF-8) */
+    if (len > 3 && (memcmp(w, "\xe2\x80\x94", 3) == 0 || memcmp(w, "\xe2\x80\x93", 3) == 0))
+        skip = 3;
+    else if (len < 2 || w[0] != '-' || w[1] == '-' || ref_negative_number(w, len))
+        return 0;
+    if (memchr(w, ' ', len))
         return 0;
     size_t slen = 0;
     while (slen < len && w[slen] != '=')
         slen++;
-    char two[256];
-    if (slen + 1 > sizeof two)
+    if (slen <= skip)
         return 0;
-    two[0] = '-';
-    memcpy(two + 1, w, slen);
-    int32_t k = ref_spellmap_find(c->map, two, slen + 1);
+    char two[256];
+    size_t n = 2 + slen - skip;
+    if (n > sizeof two)
+        return 0;
+    memcpy(two, "--", 2);
+    memcpy(two + 2, w + skip, slen - skip);
+    int32_t k = ref_spellmap_find(c->map, two, n);
     if (k < 0 || c->rs->keys[k].kind != FR_KEY_FLAG) {
-        if (slen < 3 || abbrev_key(c->map, two, slen + 1, &k) || k < 0)
+        if (n < 4 || abbrev_key(c->map, two, n, &k) || k < 0)
             return 0;
     }
     fr_buf *r = &c->reason;
     fr_buf_puts(r, "unknown flag ");
     reason_value(r, w, slen);
     fr_buf_puts(r, "; did you mean '");
-    fr_buf_put(r, two, slen + 1);
+    fr_buf_put(r, two, n);
     fr_buf_puts(r, "'?");
     return r->oom ? -1 : 1;
 }
@@ -908,6 +916,9 @@ static int interpret(ref_cfgin *c)
             did_you_mean(r, w, slen, m->flag_spellings, m->nflag_spellings);
             return r->oom ? -1 : 1;
         }
+        int od = one_dash(c, w, len);
+        if (od)
+            return od;
         fr_buf_puts(r, "unexpected argument ");
         reason_value(r, w, len);
         return r->oom ? -1 : 1;
