@@ -46,9 +46,9 @@ void      fr_arena_set_hugepages(fr_arena *a, bool on);
 void      fr_mem_hugepages(void *p, size_t n);
 /* Whether this machine gives memory faster in huge pages than in 4 KiB
  * ones: times getting 2 MiB as one huge page (advised, populated, every 4
- * KiB written) against 512 KiB of 4 KiB pages the same way, ~0.2-2 ms,
- * and says yes when a byte of the huge page costs under 0.7 of the other's
- * (false without huge pages, or off Linux).  It varies between virtual
+ * KiB written) against 512 KiB of 4 KiB pages faulted in (each written),
+ * ~0.2-5 ms, and says yes when a byte of the huge page costs less than one
+ * of the others (false without huge pages, or off Linux).  It varies between virtual
  * machines of the same kind by more than a factor of ten either way: where
  * the host backs each 4 KiB page of a guest on its first touch, huge pages
  * populated at once cost a twentieth (dense 1M compile 2.9 -> 1.6 s);
