@@ -107,45 +107,42 @@ static int same_ci(const char *a, size_t alen, const char *b, size_t blen)
     return 1;
 }
 
+/* The next word of s[0..len) from *at (words split at '-' and '_'): its
+ * start, its length in *wlen (0: none left); *at moves past it. */
+static size_t next_word(const char *s, size_t len, size_t *at, size_t *wlen)
+{
+    size_t i = *at;
+    while (i < len && (s[i] == '-' || s[i] == '_'))
+        i++;
+    size_t j = i;
+    while (j < len && s[j] != '-' && s[j] != '_')
+        j++;
+    *at = j;
+    *wlen = j - i;
+    return i;
+}
+
 /* a and b (of one length) hold the same words, split at '-' and '_', in
  * another order: `--cuda-graph-decode-backend` for
  * `--cuda-graph-backend-decode` (at most 16 words). */
 static int same_words(const char *a, const char *b, size_t len)
 {
     enum { MAXW = 16 };
-    size_t bs[MAXW], bl[MAXW], nb = 0;
+    size_t bs[MAXW], bl[MAXW], nb = 0, na = 0, at, w, n;
     unsigned char used[MAXW] = { 0 };
-    for (size_t i = 0; i < len;) {
-        while (i < len && (b[i] == '-' || b[i] == '_'))
-            i++;
-        size_t j = i;
-        while (j < len && b[j] != '-' && b[j] != '_')
-            j++;
-        if (j > i) {
-            if (nb == MAXW)
-                return 0;
-            bs[nb] = i;
-            bl[nb++] = j - i;
-        }
-        i = j;
+    for (at = 0; (w = next_word(b, len, &at, &n)), n; nb++) {
+        if (nb == MAXW)
+            return 0;
+        bs[nb] = w;
+        bl[nb] = n;
     }
-    size_t na = 0;
-    for (size_t i = 0; i < len;) {
-        while (i < len && (a[i] == '-' || a[i] == '_'))
-            i++;
-        size_t j = i;
-        while (j < len && a[j] != '-' && a[j] != '_')
-            j++;
-        if (j > i) {
-            size_t k = 0;
-            while (k < nb && (used[k] || bl[k] != j - i || memcmp(b + bs[k], a + i, j - i) != 0))
-                k++;
-            if (k == nb)
-                return 0;
-            used[k] = 1;
-            na++;
-        }
-        i = j;
+    for (at = 0; (w = next_word(a, len, &at, &n)), n; na++) {
+        size_t k = 0;
+        while (k < nb && (used[k] || bl[k] != n || memcmp(b + bs[k], a + w, n) != 0))
+            k++;
+        if (k == nb)
+            return 0;
+        used[k] = 1;
     }
     return na == nb;
 }
