@@ -1,8 +1,10 @@
 /* cmd_check.c — `flagrule check` and `flagrule resolve`. */
+#define _GNU_SOURCE 1   /* sched_getaffinity, CPU_COUNT, memrchr */
 #include "config.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +29,9 @@ typedef struct opts {
     char    **words;
     bool      from_stdin;
     bool      json_in;         /* --input json */
-    int       jobs;            /* -j: evaluation threads for a stream (1: none) */
+    int       jobs;            /* -j: evaluation threads for a stream (1: none; 0: not
+                                * given: -j 1, and usable_cpus() up to AUTO_JOBS once the
+                                * stream is long: see check_stream) */
 } opts;
 
 /* ---- output buffer ---------------------------------------------------------- */
@@ -174,8 +178,91 @@ static int parse_format(const char *cmd, const char *v, bool resolve)
 
 #define MAX_JOBS 1024
 
+/* The whole CPUs of the cgroup's quota (v2 cpu.max, v1 cpu.cfs_quota_us and
+ * cpu.cfs_period_us, of the process's own cgroup), or 0: no quota, or not
+ * known. */
+static long cgroup_cpus(void)
+{
+    long cpus = 0;
+#ifdef __linux__
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    if (!f)
+        return 0;
+    char line[4096], path[4200];
+    while (!cpus && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (!c2 || c2[1] != '/')
+            continue;
+        long quota = -1, period = 0;
+        *c2 = '\0';
+        if (!strcmp(line, "0") && c1[1] == '\0') {   /* 0::/PATH (v2) */
+            snprintf(path, sizeof path, "/sys/fs/cgroup%s/cpu.max", c2 + 1);
+            FILE *g = fopen(path, "r");
+            if (g) {
+                if (fscanf(g, "%ld %ld", &quota, &period) != 2)
+                    quota = -1;
+                fclose(g);
+            }
+        } else {   /* N:cpu,cpuacct:/PATH (v1) */
+            const char *ctl = c1 + 1;
+            size_t n = strlen(ctl);
+            bool cpu = false;
+            for (const char *t = ctl; t < ctl + n;) {
+                size_t l = strcspn(t, ",");
+                cpu |= l == 3 && !strncmp(t, "cpu", 3);
+                t += l + (t[l] == ',');
+            }
+            if (!cpu)
+                continue;
+            for (int which = 0; which < 2; which++) {
+                snprintf(path, sizeof path, "/sys/fs/cgroup/%s%s/cpu.cfs_%s_us", ctl,
+                         !strcmp(c2 + 1, "/") ? "" : c2 + 1, which ? "period" : "quota");
+                FILE *g = fopen(path, "r");
+                long v = -1;
+                if (g) {
+                    if (fscanf(g, "%ld", &v) != 1)
+                        v = -1;
+                    fclose(g);
+                }
+                *(which ? &period : &quota) = v;
+            }
+        }
+        if (quota > 0 && period > 0)
+            cpus = (quota + period - 1) / period;
+    }
+    fclose(f);
+#endif
+    return cpus;
+}
+
+/* The CPUs this process may run on: online, in its affinity mask
+ * (taskset, cpusets) and within its cgroup's CPU quota. */
+static int usable_cpus(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        long k = CPU_COUNT(&set);
+        if (k > 0 && (n < 1 || k < n))
+            n = k;
+    }
+#endif
+    long q = cgroup_cpus();
+    if (q > 0 && (n < 1 || q < n))
+        n = q;
+    return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
+}
+
+/* Without -j: the threads a long stream goes on with (at most: the reading
+ * and writing do not scale), and after how many bytes of input (a thread's
+ * start and its buffers cost about what evaluating ~1 MiB does: PROFILE.md). */
+#define AUTO_JOBS  8
+#define AUTO_AFTER ((size_t)1 << 20)
+
 /* The value of -j / --jobs: N (1 to MAX_JOBS), or 0 or "auto" for the
- * number of online CPUs.  Returns the number of jobs, or -1 (printed). */
+ * number of usable CPUs.  Returns the number of jobs, or -1 (printed). */
 static int parse_jobs(const char *cmd, const char *opt, const char *v)
 {
     long n = -1;
@@ -190,14 +277,10 @@ static int parse_jobs(const char *cmd, const char *opt, const char *v)
     }
     if (n < 0) {
         cli_err("%s: invalid number of jobs '%s' for '%s': give a number from 1 to %d, "
-                "or 0 or 'auto' for one per online CPU", cmd, v, opt, MAX_JOBS);
+                "or 0 or 'auto' for one per usable CPU", cmd, v, opt, MAX_JOBS);
         return -1;
     }
-    if (n == 0) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        n = cpus < 1 ? 1 : cpus > MAX_JOBS ? MAX_JOBS : cpus;
-    }
-    return (int)n;
+    return n == 0 ? usable_cpus() : (int)n;
 }
 
 /* Parses argv; returns -1 on a usage error (printed). */
@@ -208,7 +291,7 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
     size_t ncand = resolve ? sizeof resolve_opts / sizeof *resolve_opts
                            : sizeof check_opts / sizeof *check_opts;
     o->format = resolve ? FMT_ARGS : FMT_TEXT;
-    o->jobs = 1;
+    o->jobs = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -256,7 +339,7 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
                 v = argv[++i];
             else {
                 cli_err("%s: option '%s' needs a value: a number of jobs (1 or more), "
-                        "or 0 or 'auto' for one per online CPU", cmd, opt);
+                        "or 0 or 'auto' for one per usable CPU", cmd, opt);
                 return -1;
             }
             if ((o->jobs = parse_jobs(cmd, opt, v)) < 0)
@@ -307,8 +390,9 @@ static void check_usage(FILE *f)
           "  --ignore-unknown skip flags the rules do not declare (and their values)\n"
           "  --no-color       do not colour the output\n"
           "  -j, --jobs N     evaluate the configs of standard input on N threads\n"
-          "                   (0 or 'auto': one per online CPU; default 1); the\n"
-          "                   output is the same, in input order\n"
+          "                   (0 or 'auto': one per usable CPU); without -j, one\n"
+          "                   thread, and up to 8 once the input passes 1 MiB;\n"
+          "                   the output is the same, in input order\n"
           "  -h, --help       print this help\n"
           "\n"
           "Exit status: 0 no errors, 1 a config had errors or was invalid, 2 usage or\n"
@@ -869,8 +953,23 @@ static const fr_result *eval_config(ctx *c, fr_eval *ev, const char *line, size_
  * an evaluator's arrays (a record and three message slots per rule, the
  * key and rule state) are not allocated, filled and freed for nothing
  * (10,000 rules: ~1 M instructions). */
+static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, unsigned long lineno,
+                          bool fail);
+static size_t size_env(const char *name);
+
+/* Without -j (o->jobs 0) the stream goes on on usable_cpus() threads (at
+ * most AUTO_JOBS) once it has passed `after` bytes (AUTO_AFTER, or the test
+ * hook FLAGRULE_PARALLEL_AFTER): the threads' start would cost a short
+ * stream more than they save. */
 static int check_stream(ctx *c, fr_eval **evp)
 {
+    size_t after = 0, total = 0;
+    int jobs = 1;
+    if (c->o->jobs == 0) {
+        after = size_env("FLAGRULE_PARALLEL_AFTER");
+        if (!after)
+            after = AUTO_AFTER;
+    }
     size_t cap = 1 << 17, len = 0, start = 0;
     /* (64 bytes after cap: check_lines) */
     char *buf = malloc(cap + 64);
@@ -885,6 +984,21 @@ static int check_stream(ctx *c, fr_eval **evp)
             start = check_lines(c, *evp, buf, start, len, eof, &lineno, &fail);
         if (eof || c->out.failed)
             break;
+        if (after && total >= after) {
+            /* a long stream: on threads from here, if there are CPUs for them */
+            after = 0;
+            jobs = usable_cpus();
+            if (jobs > AUTO_JOBS)
+                jobs = AUTO_JOBS;
+            if (jobs > 1) {
+                out_flush(&c->out);
+                if (c->out.failed)
+                    break;
+                int code = check_parallel(c, jobs, buf + start, len - start, lineno, fail);
+                free(buf);
+                return code;
+            }
+        }
         if (start > 0) {
             memmove(buf, buf + start, len - start);
             len -= start;
@@ -909,6 +1023,7 @@ static int check_stream(ctx *c, fr_eval **evp)
         if (n == 0)
             eof = true;
         len += (size_t)n;
+        total += (size_t)n;
     }
     free(buf);
     out_flush(&c->out);
@@ -929,133 +1044,144 @@ static fr_eval *make_eval(const fr_ruleset *rs, const opts *o)
 
 /* ---- check -j N: the stream evaluated on N threads ------------------------------------------
  *
- * The main thread reads standard input into chunks of whole lines (about
- * `chunk` bytes, split after the last newline; a longer line makes a longer
- * chunk) and queues them; N workers, each with its own fr_eval and ctx over
- * the shared read-only ruleset, evaluate a chunk with check_lines() into the
- * chunk's own output buffer; the main thread writes the chunks' output in
- * input order.  At most `nslots` chunks are in flight, so memory stays
+ * N workers (the main thread and N - 1 more), each with its own fr_eval and
+ * ctx over the shared read-only ruleset, take turns reading standard input:
+ * under the read lock a worker numbers the next chunk, reads it into its
+ * own buffer (about `chunk_size` bytes, cut after the last newline; the
+ * partial line is carried to the next chunk; a longer line makes a longer
+ * chunk), counts its lines for the text and JSON formats, and lets go; then
+ * it evaluates the chunk with check_lines() into an output buffer.  Output
+ * goes out in chunk order: a worker whose chunk is the next to write writes
+ * it, and then the chunks after it that other workers finished meanwhile
+ * (left in their slots); otherwise it leaves its output in the chunk's slot
+ * and reads on.  So no thread waits to be woken for each chunk, and the
+ * chunk a worker evaluates is in its own core's cache (a reader thread that
+ * handed chunks to workers, and a writer thread woken per chunk, cost the
+ * stream what two threads gained up to ~20,000 configs: PROFILE.md).  At
+ * most `nslots` chunks are numbered and not yet written, so memory stays
  * constant however long the stream is.  The bytes written, the exit status
  * and the messages are those of -j 1 (HACKING.md, "check -j"). */
 
-typedef struct chunk {
-    char         *buf;       /* whole lines; at EOF the last may have no newline */
-    size_t        len, cap;  /* (cap + 64 allocated: check_lines) */
-    bool          eof;       /* the last chunk of the stream */
-    unsigned long line0;     /* lines before this chunk (text and json formats) */
-    out           out;       /* its records, written by the main thread */
-    bool          fail;      /* a record failed (exit status 1) */
-    bool          done;      /* evaluated */
-} chunk;
+typedef struct slot {
+    out  out;        /* the records of its chunk */
+    bool fail;       /* a record failed (exit status 1) */
+    bool done;       /* evaluated: the main thread may write it */
+} slot;
 
 typedef struct pool {
+    /* reading, under rd */
+    pthread_mutex_t rd;
+    out             carry;     /* the partial line after the chunks read */
+    unsigned long   lineno;    /* lines of the chunks read (text and json formats) */
+    bool            eof;       /* standard input ended (or failed) */
+    bool            ioerr;
+    bool            count;     /* count the lines (compact records carry none) */
+    size_t          fixed;     /* FLAGRULE_CHUNK_SIZE, or 0 */
+    /* the slots and the output, under mu */
     pthread_mutex_t mu;
-    pthread_cond_t  work;    /* a chunk was queued, or stop */
-    pthread_cond_t  done;    /* a chunk was evaluated */
-    chunk          *slots;   /* chunk number k is slots[k % nslots] */
+    pthread_cond_t  room;      /* a slot was written, or stop */
+    slot           *slots;     /* chunk number k is slots[k % nslots] */
     size_t          nslots;
-    size_t          queued;  /* chunks queued so far */
-    size_t          taken;   /* chunks handed to workers so far */
-    bool            stop;
-    const ctx      *proto;   /* rs, o, color, nkeys for the workers' ctx */
+    size_t          nread;     /* chunks numbered */
+    size_t          written;   /* chunks written */
+    bool            all_read;  /* no chunk will be numbered any more */
+    bool            writing;   /* a worker is writing chunks out */
+    bool            fail;      /* a record written failed (exit status 1) */
+    bool            stop;      /* a write failed: the workers end */
+    int             write_errno;
+    out            *spare;     /* output buffers written out, for the next chunks */
+    size_t          nspare;    /* (the last written is taken first: its pages are */
+                               /* there and in a cache: nslots buffers are rarely made) */
+    const ctx      *proto;     /* rs, o, color, nkeys for the workers' ctx */
 } pool;
 
-static void *worker(void *arg)
+/* A number of bytes from 1 to 2^30 in the environment variable `name` (the
+ * test hooks of HACKING.md), or 0: unset or anything else. */
+static size_t size_env(const char *name)
 {
-    pool *p = arg;
-    ctx c;
-    memset(&c, 0, sizeof c);
-    c.rs = p->proto->rs;
-    c.o = p->proto->o;
-    c.color = p->proto->color;
-    c.nkeys = p->proto->nkeys;
-    c.flush_at = SIZE_MAX;   /* the main thread writes */
-    fr_eval *ev = make_eval(c.rs, c.o);
-    pthread_mutex_lock(&p->mu);
-    for (;;) {
-        while (!p->stop && p->taken == p->queued)
-            pthread_cond_wait(&p->work, &p->mu);
-        if (p->stop)
-            break;
-        chunk *ch = &p->slots[p->taken++ % p->nslots];
-        pthread_mutex_unlock(&p->mu);
-        unsigned long lineno = ch->line0;
-        bool fail = false;
-        c.out = ch->out;
-        c.out.len = 0;
-        check_lines(&c, ev, ch->buf, 0, ch->len, ch->eof, &lineno, &fail);
-        ch->out = c.out;
-        memset(&c.out, 0, sizeof c.out);
-        pthread_mutex_lock(&p->mu);
-        ch->fail = fail;
-        ch->done = true;
-        pthread_cond_broadcast(&p->done);
+    const char *e = getenv(name);
+    if (e && *e >= '1' && *e <= '9') {
+        char *end;
+        unsigned long v = strtoul(e, &end, 10);
+        if (!*end && v <= (1ul << 30))
+            return (size_t)v;
     }
-    pthread_mutex_unlock(&p->mu);
-    fr_eval_free(&ev);
-    ctx_free(&c);
-    return NULL;
+    return 0;
 }
 
-static void chunk_reserve(chunk *ch, size_t n)
+/* The size of chunk number k: FLAGRULE_CHUNK_SIZE bytes (a test hook, see
+ * HACKING.md: tiny chunks put chunk boundaries everywhere), or 16 KiB
+ * doubling up to 256 KiB, so that every worker has a chunk early. */
+static size_t chunk_size(size_t fixed, size_t k)
 {
-    if (n <= ch->cap)
+    if (fixed)
+        return fixed;
+    return k >= 4 ? (size_t)1 << 18 : (size_t)1 << (14 + k);
+}
+
+static void buf_reserve(char **buf, size_t *cap, size_t n)
+{
+    if (n <= *cap)
         return;
-    char *nb = realloc(ch->buf, n + 64);
+    /* (64 bytes after cap: check_lines) */
+    char *nb = realloc(*buf, n + 64);
     if (!nb)
         cli_oom();
-    ch->buf = nb;
-    ch->cap = n;
+    *buf = nb;
+    *cap = n;
 }
 
-/* Fills ch with the next chunk: the carried part line *carry first, then
- * standard input up to `want` bytes, cut after the last newline (the rest is
- * carried to the next chunk); without a newline it reads on until one comes
- * or EOF.  Returns false when there is nothing left. */
-static bool fill_chunk(chunk *ch, out *carry, size_t want, bool *eof, bool *ioerr)
+/* Reads the next chunk into *buf (under p->rd): the carried partial line
+ * first, then standard input up to `want` bytes, cut after the last newline
+ * (the rest carried); without a newline it reads on until one comes or EOF.
+ * *len is the chunk's length; returns whether the stream ended with it (at
+ * EOF the chunk is all that is left, its last line perhaps unterminated). */
+static bool read_chunk(pool *p, char **buf, size_t *cap, size_t want, size_t *len)
 {
-    if (ch->cap > 4 * want && carry->len <= want) {
+    out *carry = &p->carry;
+    if (*cap > 4 * want && carry->len <= want) {
         /* after a very long line: back to the usual size */
-        free(ch->buf);
-        ch->buf = NULL;
-        ch->cap = 0;
+        free(*buf);
+        *buf = NULL;
+        *cap = 0;
     }
-    chunk_reserve(ch, want > carry->len ? want : carry->len);
-    if (carry->len)
-        memcpy(ch->buf, carry->p, carry->len);
-    ch->len = carry->len;
+    /* (the buffer made at the full chunk size at once: no regrowth, no
+     * copies, only the pages read into are touched) */
+    size_t full = chunk_size(p->fixed, 4);
+    buf_reserve(buf, cap, want > carry->len ? (want > full ? want : full) : carry->len);
+    size_t n = carry->len;
+    if (n)
+        memcpy(*buf, carry->p, n);
     carry->len = 0;
-    size_t scanned = ch->len;   /* ch->buf[0, scanned) has no newline */
+    size_t scanned = n;   /* (*buf)[0, scanned) has no newline */
     for (;;) {
-        while (!*eof && ch->len < want) {
-            ssize_t n = read(STDIN_FILENO, ch->buf + ch->len, want - ch->len);
-            if (n < 0 && errno == EINTR)
+        while (!p->eof && n < want) {
+            ssize_t r = read(STDIN_FILENO, *buf + n, want - n);
+            if (r < 0 && errno == EINTR)
                 continue;
-            if (n < 0) {
+            if (r < 0) {
                 cli_err("error reading standard input: %s", strerror(errno));
-                *ioerr = true;
-                *eof = true;
-            } else if (n == 0)
-                *eof = true;
+                p->ioerr = true;
+                p->eof = true;
+            } else if (r == 0)
+                p->eof = true;
             else
-                ch->len += (size_t)n;
+                n += (size_t)r;
         }
-        if (*eof) {
-            ch->eof = true;
-            return ch->len > 0;
-        }
-        size_t i = ch->len;
-        while (i > scanned && ch->buf[i - 1] != '\n')
-            i--;
-        if (i > scanned) {
-            out_put(carry, ch->buf + i, ch->len - i);
-            ch->len = i;
-            ch->eof = false;
+        if (p->eof) {
+            *len = n;
             return true;
         }
-        scanned = ch->len;
-        want = want * 2 > ch->len ? want * 2 : ch->len + 1;
-        chunk_reserve(ch, want);
+        char *nl = memrchr(*buf + scanned, '\n', n - scanned);
+        if (nl) {
+            size_t i = (size_t)(nl - *buf) + 1;
+            out_put(carry, *buf + i, n - i);
+            *len = i;
+            return false;
+        }
+        scanned = n;
+        want = want * 2 > n ? want * 2 : n + 1;
+        buf_reserve(buf, cap, want);
     }
 }
 
@@ -1070,116 +1196,159 @@ static size_t count_nl(const char *p, size_t len)
     return n;
 }
 
-/* The chunk size, FLAGRULE_CHUNK_SIZE bytes (a test hook, see HACKING.md:
- * tiny chunks put chunk boundaries everywhere), or 0: 256 KiB, the first
- * chunks smaller so that the workers start early. */
-static size_t chunk_size_env(void)
+/* Writes the chunks that are done from the next one to write on, in order
+ * (with p->mu held, and let go during each write). */
+static void write_ready(pool *p)
 {
-    const char *e = getenv("FLAGRULE_CHUNK_SIZE");
-    if (e && *e >= '1' && *e <= '9') {
-        char *end;
-        unsigned long v = strtoul(e, &end, 10);
-        if (!*end && v <= (1ul << 30))
-            return (size_t)v;
+    p->writing = true;
+    for (;;) {
+        slot *s = &p->slots[p->written % p->nslots];
+        if (p->stop || p->written == p->nread || !s->done)
+            break;
+        out o = s->out;
+        memset(&s->out, 0, sizeof s->out);
+        p->fail |= s->fail;
+        pthread_mutex_unlock(&p->mu);
+        bool ok = !o.len || write_stdout(o.p, o.len);
+        int e = errno;
+        pthread_mutex_lock(&p->mu);
+        p->spare[p->nspare++] = o;
+        s->done = false;
+        p->written++;
+        if (!ok) {
+            p->write_errno = e ? e : EIO;
+            p->stop = true;
+        }
+        pthread_cond_broadcast(&p->room);
     }
-    return 0;
+    p->writing = false;
 }
 
-/* The size of chunk number k: 16 KiB, doubling up to 256 KiB. */
-static size_t chunk_size(size_t fixed, size_t k)
+static void *worker(void *arg)
 {
-    if (fixed)
-        return fixed;
-    return k >= 4 ? (size_t)1 << 18 : (size_t)1 << (14 + k);
+    pool *p = arg;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.rs = p->proto->rs;
+    c.o = p->proto->o;
+    c.color = p->proto->color;
+    c.nkeys = p->proto->nkeys;
+    c.flush_at = SIZE_MAX;   /* the main thread writes */
+    fr_eval *ev = make_eval(c.rs, c.o);
+    char *buf = NULL;
+    size_t cap = 0;
+    for (;;) {
+        pthread_mutex_lock(&p->rd);
+        pthread_mutex_lock(&p->mu);
+        while (!p->stop && !p->all_read && p->nread - p->written >= p->nslots)
+            pthread_cond_wait(&p->room, &p->mu);
+        bool end = p->stop || p->all_read;
+        size_t k = p->nread;
+        out o = { 0 };
+        if (!end && p->nspare)
+            o = p->spare[--p->nspare];
+        pthread_mutex_unlock(&p->mu);
+        if (end) {
+            pthread_mutex_unlock(&p->rd);
+            break;
+        }
+        size_t len;
+        bool eof = read_chunk(p, &buf, &cap, chunk_size(p->fixed, k), &len);
+        unsigned long lineno = p->lineno;
+        if (p->count)
+            p->lineno += count_nl(buf, len);
+        pthread_mutex_lock(&p->mu);
+        if (len)
+            p->nread = k + 1;
+        if (eof)
+            p->all_read = true;
+        pthread_mutex_unlock(&p->mu);
+        pthread_mutex_unlock(&p->rd);
+        if (!len) {
+            free(o.p);
+            break;
+        }
+        /* slot k % nslots is this worker's until it is marked done */
+        slot *s = &p->slots[k % p->nslots];
+        bool fail = false;
+        c.out = o;
+        c.out.len = 0;
+        if (!c.out.cap)
+            out_reserve(&c.out, ((size_t)1 << 17) - 1);   /* (no doubling from 256 bytes up) */
+        check_lines(&c, ev, buf, 0, len, eof, &lineno, &fail);
+        pthread_mutex_lock(&p->mu);
+        s->out = c.out;
+        memset(&c.out, 0, sizeof c.out);
+        s->fail = fail;
+        s->done = true;
+        if (!p->writing)
+            write_ready(p);
+        pthread_mutex_unlock(&p->mu);
+        if (eof)
+            break;
+    }
+    free(buf);
+    fr_eval_free(&ev);
+    ctx_free(&c);
+    return NULL;
 }
 
-static int check_parallel(ctx *c, int jobs)
+/* The stream on `jobs` threads, from the bytes carry[0, ncarry) (what -j 1
+ * read and did not evaluate: see check_stream) and then standard input;
+ * lineno lines were read before, fail says whether one of them failed. */
+static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, unsigned long lineno,
+                          bool fail)
 {
     pool p;
     memset(&p, 0, sizeof p);
-    if (pthread_mutex_init(&p.mu, NULL) || pthread_cond_init(&p.work, NULL) ||
-        pthread_cond_init(&p.done, NULL))
+    if (pthread_mutex_init(&p.rd, NULL) || pthread_mutex_init(&p.mu, NULL) ||
+        pthread_cond_init(&p.room, NULL))
         cli_oom();
     p.proto = c;
     p.nslots = 2 * (size_t)jobs + 2;
     p.slots = calloc(p.nslots, sizeof *p.slots);
+    p.spare = calloc(p.nslots, sizeof *p.spare);
     pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
-    if (!p.slots || !tid)
+    if (!p.slots || !p.spare || !tid)
         cli_oom();
     if (c->o->format == FMT_JSON)
         json_object_seed(0);   /* jansson's one global, set before the threads */
-    size_t fixed = chunk_size_env();
-    bool count = c->o->format != FMT_COMPACT;   /* compact records carry no line number */
-    out carry = { 0 };
-    unsigned long lineno = 0;
-    bool eof = false, ioerr = false, fail = false;
-    int nthreads = 0, write_errno = 0;
-    size_t written = 0;
-    for (;;) {
-        /* read and queue while there is a free slot */
-        while (!eof && p.queued - written < p.nslots) {
-            chunk *ch = &p.slots[p.queued % p.nslots];
-            if (!fill_chunk(ch, &carry, chunk_size(fixed, p.queued), &eof, &ioerr))
-                break;
-            ch->line0 = lineno;
-            if (count)
-                lineno += count_nl(ch->buf, ch->len);
-            ch->done = false;
-            if (nthreads < jobs && (size_t)nthreads < p.queued + 1 - written) {
-                int e = pthread_create(&tid[nthreads], NULL, worker, &p);
-                if (e) {
-                    if (nthreads == 0) {
-                        cli_err("cannot start a thread: %s", strerror(e));
-                        exit(FR_EXIT_USAGE);
-                    }
-                    jobs = nthreads;   /* go on with the threads there are */
-                } else
-                    nthreads++;
-            }
-            pthread_mutex_lock(&p.mu);
-            p.queued++;
-            pthread_cond_signal(&p.work);
-            pthread_mutex_unlock(&p.mu);
-        }
-        if (written == p.queued)
-            break;
-        /* write the oldest chunk, in input order */
-        chunk *ch = &p.slots[written % p.nslots];
-        pthread_mutex_lock(&p.mu);
-        while (!ch->done)
-            pthread_cond_wait(&p.done, &p.mu);
-        pthread_mutex_unlock(&p.mu);
-        written++;
-        if (ch->fail)
-            fail = true;
-        if (ch->out.len && !write_stdout(ch->out.p, ch->out.len)) {
-            write_errno = errno;
-            c->out.failed = true;
-            break;
-        }
-        ch->out.len = 0;
+    p.fixed = size_env("FLAGRULE_CHUNK_SIZE");
+    p.count = c->o->format != FMT_COMPACT;
+    p.lineno = lineno;
+    p.fail = fail;
+    if (ncarry)
+        out_put(&p.carry, carry, ncarry);
+    /* the main thread is the first worker */
+    int nthreads = 0;
+    for (; nthreads < jobs - 1; nthreads++) {
+        int e = pthread_create(&tid[nthreads], NULL, worker, &p);
+        if (e)
+            break;   /* go on with the threads there are (the main one at least) */
     }
-    pthread_mutex_lock(&p.mu);
-    p.stop = true;
-    pthread_cond_broadcast(&p.work);
-    pthread_mutex_unlock(&p.mu);
+    (void)worker(&p);
     for (int i = 0; i < nthreads; i++)
         pthread_join(tid[i], NULL);
-    for (size_t i = 0; i < p.nslots; i++) {
-        free(p.slots[i].buf);
+    /* (a chunk written after the main thread's last: all joined, none is
+     * left; a write error stopped them) */
+    for (size_t i = 0; i < p.nslots; i++)
         free(p.slots[i].out.p);
-    }
+    for (size_t i = 0; i < p.nspare; i++)
+        free(p.spare[i].p);
     free(p.slots);
+    free(p.spare);
     free(tid);
-    free(carry.p);
-    pthread_cond_destroy(&p.done);
-    pthread_cond_destroy(&p.work);
+    free(p.carry.p);
+    pthread_cond_destroy(&p.room);
     pthread_mutex_destroy(&p.mu);
-    if (write_errno)
-        errno = write_errno;   /* for cmd_check's message */
-    if (ioerr)
+    pthread_mutex_destroy(&p.rd);
+    if (p.write_errno) {
+        c->out.failed = true;
+        errno = p.write_errno;   /* for cmd_check's message */
+    }
+    if (p.ioerr)
         return FR_EXIT_USAGE;
-    return fail ? FR_EXIT_FAIL : FR_EXIT_OK;
+    return p.fail ? FR_EXIT_FAIL : FR_EXIT_OK;
 }
 
 static bool want_color(const opts *o)
@@ -1234,7 +1403,7 @@ int cmd_check(int argc, char **argv)
         code = record(&c, res, 0) ? FR_EXIT_OK : FR_EXIT_FAIL;
         out_flush(&c.out);
     } else if (o.jobs > 1) {
-        code = check_parallel(&c, o.jobs);
+        code = check_parallel(&c, o.jobs, NULL, 0, 0, false);
     } else {
         code = check_stream(&c, &ev);
     }

@@ -18,8 +18,9 @@ $ check --help
 >   --ignore-unknown skip flags the rules do not declare (and their values)
 >   --no-color       do not colour the output
 >   -j, --jobs N     evaluate the configs of standard input on N threads
->                    (0 or 'auto': one per online CPU; default 1); the
->                    output is the same, in input order
+>                    (0 or 'auto': one per usable CPU); without -j, one
+>                    thread, and up to 8 once the input passes 1 MiB;
+>                    the output is the same, in input order
 >   -h, --help       print this help
 >
 > Exit status: 0 no errors, 1 a config had errors or was invalid, 2 usage or

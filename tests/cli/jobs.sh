@@ -8,7 +8,9 @@
 # the shipped rules in every format of check (text, text -v, json, compact,
 # --werror, --ignore-unknown) with -j 1, 2 and 4; with -j N also with tiny
 # chunks (FLAGRULE_CHUNK_SIZE, a test hook: HACKING.md, "check -j"), so
-# that chunk boundaries fall everywhere, and from a pipe.  Standard output,
+# that chunk boundaries fall everywhere, and from a pipe; and without -j,
+# where the stream goes on threads after 1 MiB (also after 1, 5,000 and
+# 200,000 bytes: FLAGRULE_PARALLEL_AFTER, the other hook).  Standard output,
 # standard error and the exit status must be the same bytes.  Then the small
 # inputs: empty, one newline, one line without a newline.
 #
@@ -21,7 +23,7 @@ cases=${top_srcdir:-.}/tests/sglang/cases.txt
 [ -x "$bin" ] && [ -d "$rules" ] && [ -f "$cases" ] || { echo "jobs.sh: missing inputs"; exit 99; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/flagrule-jobs.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
-unset FLAGRULE_PATH NO_COLOR FLAGRULE_CHUNK_SIZE
+unset FLAGRULE_PATH NO_COLOR FLAGRULE_CHUNK_SIZE FLAGRULE_PARALLEL_AFTER
 
 # ---- the input -----------------------------------------------------------------
 grep -v '^#' "$cases" | sed -n 's/ => .*//p' >"$tmp/base"
@@ -45,12 +47,13 @@ nlines=$(wc -l <"$tmp/in")
 
 fail=0
 # run NAME INPUT ARGS...: flagrule check ARGS < INPUT into $tmp/NAME.{out,err,rc},
-# with chunks of $cs bytes (empty: the default)
-cs=
+# with chunks of $cs bytes (empty: the default), on threads after $after
+# bytes without -j (empty: the default)
+cs= after=
 run() {
     name=$1 in=$2
     shift 2
-    env ${cs:+FLAGRULE_CHUNK_SIZE=$cs} "$bin" check -r "$rules" "$@" <"$in" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    env ${cs:+FLAGRULE_CHUNK_SIZE=$cs} ${after:+FLAGRULE_PARALLEL_AFTER=$after} "$bin" check -r "$rules" "$@" <"$in" >"$tmp/$name.out" 2>"$tmp/$name.err"
     echo $? >"$tmp/$name.rc"
 }
 # same REF NAME WHAT: the two runs printed the same bytes and exited alike
@@ -84,6 +87,18 @@ for opts in "--format compact" "" "-v" "--format json" "--werror --format compac
         same "r$i" "r$i-c$cs" "check $opts -j 3, $cs-byte chunks"
     done
     cs=
+    # without -j: -j 1, then threads (the CPUs there are, up to 8)
+    for after in "" 1 5000 200000; do
+        # shellcheck disable=SC2086
+        run "r$i-a$after" "$tmp/in" $opts
+        same "r$i" "r$i-a$after" "check $opts, threads after ${after:-1048576} bytes"
+    done
+    after=
+    # shellcheck disable=SC2086
+    cat "$tmp/in" | env FLAGRULE_PARALLEL_AFTER=5000 FLAGRULE_CHUNK_SIZE=100 "$bin" check -r "$rules" $opts \
+        >"$tmp/q$i.out" 2>"$tmp/q$i.err"
+    echo $? >"$tmp/q$i.rc"
+    same "r$i" "q$i" "check $opts from a pipe, threads after 5000 bytes, 100-byte chunks"
     # from a pipe (short reads)
     # shellcheck disable=SC2086
     cat "$tmp/in" | "$bin" check -r "$rules" $opts -j 2 >"$tmp/p$i.out" 2>"$tmp/p$i.err"
