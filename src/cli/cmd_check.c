@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/stat.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,10 +257,15 @@ static int usable_cpus(void)
 }
 
 /* Without -j: the threads a long stream goes on with (at most: the reading
- * and writing do not scale), and after how many bytes of input (a thread's
- * start and its buffers cost about what evaluating ~1 MiB does: PROFILE.md). */
+ * and writing do not scale); from a regular file, when at least AUTO_LEFT
+ * bytes are left at its first read, else never; from a pipe, once AUTO_AFTER
+ * bytes have been read.  Two threads start paying at ~5 MB of SGLang configs
+ * on the bench's AMD guest (~20,000 configs; below, starting them, their
+ * buffers' page faults and the second CPU's warm-up cost more than they
+ * save: PROFILE.md, section 11). */
 #define AUTO_JOBS  8
-#define AUTO_AFTER ((size_t)1 << 20)
+#define AUTO_LEFT  ((size_t)8 << 20)
+#define AUTO_AFTER ((size_t)8 << 20)
 
 /* The value of -j / --jobs: N (1 to MAX_JOBS), or 0 or "auto" for the
  * number of usable CPUs.  Returns the number of jobs, or -1 (printed). */
@@ -391,7 +397,7 @@ static void check_usage(FILE *f)
           "  --no-color       do not colour the output\n"
           "  -j, --jobs N     evaluate the configs of standard input on N threads\n"
           "                   (0 or 'auto': one per usable CPU); without -j, one\n"
-          "                   thread, and up to 8 once the input passes 1 MiB;\n"
+          "                   thread, and up to 8 for an input of 8 MiB or more;\n"
           "                   the output is the same, in input order\n"
           "  -h, --help       print this help\n"
           "\n"
@@ -957,18 +963,19 @@ static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, un
                           bool fail);
 static size_t size_env(const char *name);
 
-/* Without -j (o->jobs 0) the stream goes on on usable_cpus() threads (at
- * most AUTO_JOBS) once it has passed `after` bytes (AUTO_AFTER, or the test
- * hook FLAGRULE_PARALLEL_AFTER): the threads' start would cost a short
- * stream more than they save. */
+/* Without -j (o->jobs 0) a long stream goes on on usable_cpus() threads
+ * (at most AUTO_JOBS): a regular file when AUTO_LEFT bytes or more are left
+ * at its first read, a pipe once it has passed AUTO_AFTER bytes (or, for
+ * both, the test hook FLAGRULE_PARALLEL_AFTER): on a short stream the
+ * threads would cost more than they save. */
 static int check_stream(ctx *c, fr_eval **evp)
 {
     size_t after = 0, total = 0;
+    bool decide = false;   /* at the first read: see above */
     int jobs = 1;
     if (c->o->jobs == 0) {
         after = size_env("FLAGRULE_PARALLEL_AFTER");
-        if (!after)
-            after = AUTO_AFTER;
+        decide = !after;
     }
     size_t cap = 1 << 17, len = 0, start = 0;
     /* (64 bytes after cap: check_lines) */
@@ -984,6 +991,18 @@ static int check_stream(ctx *c, fr_eval **evp)
             start = check_lines(c, *evp, buf, start, len, eof, &lineno, &fail);
         if (eof || c->out.failed)
             break;
+        if (decide && total) {
+            decide = false;
+            struct stat st;
+            off_t pos;
+            if (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) &&
+                (pos = lseek(STDIN_FILENO, 0, SEEK_CUR)) >= 0) {
+                /* (what is left: the file after the offset, and the buffer's rest) */
+                uintmax_t left = (uintmax_t)(st.st_size > pos ? st.st_size - pos : 0) + (len - start);
+                after = left >= AUTO_LEFT ? 1 : 0;
+            } else
+                after = AUTO_AFTER;
+        }
         if (after && total >= after) {
             /* a long stream: on threads from here, if there are CPUs for them */
             after = 0;
@@ -1111,12 +1130,13 @@ static size_t size_env(const char *name)
 
 /* The size of chunk number k: FLAGRULE_CHUNK_SIZE bytes (a test hook, see
  * HACKING.md: tiny chunks put chunk boundaries everywhere), or 16 KiB
- * doubling up to 256 KiB, so that every worker has a chunk early. */
+ * doubling up to 128 KiB, so that every worker has a chunk early (larger
+ * chunks only cost page faults: PROFILE.md, section 11). */
 static size_t chunk_size(size_t fixed, size_t k)
 {
     if (fixed)
         return fixed;
-    return k >= 4 ? (size_t)1 << 18 : (size_t)1 << (14 + k);
+    return k >= 3 ? (size_t)1 << 17 : (size_t)1 << (14 + k);
 }
 
 static void buf_reserve(char **buf, size_t *cap, size_t n)

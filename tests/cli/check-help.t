@@ -19,7 +19,7 @@ $ check --help
 >   --no-color       do not colour the output
 >   -j, --jobs N     evaluate the configs of standard input on N threads
 >                    (0 or 'auto': one per usable CPU); without -j, one
->                    thread, and up to 8 once the input passes 1 MiB;
+>                    thread, and up to 8 for an input of 8 MiB or more;
 >                    the output is the same, in input order
 >   -h, --help       print this help
 >

@@ -4,13 +4,14 @@
 # A stream of a few thousand SGLang configs (the configs of
 # tests/sglang/cases.txt, several times over with variations) with invalid
 # lines, empty lines, CRLF endings, NUL bytes, a line longer than the
-# default chunk (256 KiB) and a last line without a newline, checked with
+# default chunk (128 KiB) and a last line without a newline, checked with
 # the shipped rules in every format of check (text, text -v, json, compact,
 # --werror, --ignore-unknown) with -j 1, 2 and 4; with -j N also with tiny
 # chunks (FLAGRULE_CHUNK_SIZE, a test hook: HACKING.md, "check -j"), so
 # that chunk boundaries fall everywhere, and from a pipe; and without -j,
-# where the stream goes on threads after 1 MiB (also after 1, 5,000 and
-# 200,000 bytes: FLAGRULE_PARALLEL_AFTER, the other hook).  Standard output,
+# where this input stays on one thread (it is under 8 MiB) unless
+# FLAGRULE_PARALLEL_AFTER, the other hook, moves the switch to threads to
+# after 1, 5,000 or 200,000 bytes.  Standard output,
 # standard error and the exit status must be the same bytes.  Then the small
 # inputs: empty, one newline, one line without a newline.
 #
@@ -91,7 +92,7 @@ for opts in "--format compact" "" "-v" "--format json" "--werror --format compac
     for after in "" 1 5000 200000; do
         # shellcheck disable=SC2086
         run "r$i-a$after" "$tmp/in" $opts
-        same "r$i" "r$i-a$after" "check $opts, threads after ${after:-1048576} bytes"
+        same "r$i" "r$i-a$after" "check $opts, ${after:+threads after $after bytes}${after:-no -j}"
     done
     after=
     # shellcheck disable=SC2086
@@ -108,6 +109,17 @@ done
 [ "$(cat "$tmp/r1.rc")" = 1 ] || { echo "FAIL the stream has errors: status 1 expected"; fail=1; }
 [ "$(wc -l <"$tmp/r1.out")" -eq $((nlines + 1)) ] ||
     { echo "FAIL compact: one record per line"; fail=1; }
+
+# without -j, a regular file of 8 MiB or more goes on threads from the start
+# (when there are two CPUs or more), a pipe after its first 8 MiB
+k=0; while [ $k -lt 20 ]; do cat "$tmp/in"; printf "\n"; k=$((k + 1)); done >"$tmp/big"
+[ "$(wc -c <"$tmp/big")" -gt $((8 << 20)) ] || { echo "jobs.sh: big input under 8 MiB"; exit 99; }
+run big1 "$tmp/big" --format compact -j 1
+run big0 "$tmp/big" --format compact
+same big1 big0 "a file of 8 MiB or more, no -j"
+cat "$tmp/big" | "$bin" check -r "$rules" --format compact >"$tmp/bigp.out" 2>"$tmp/bigp.err"
+echo $? >"$tmp/bigp.rc"
+same big1 bigp "a pipe of 8 MiB or more, no -j"
 
 # the status of a stream without errors is 0 with -j too
 head -3 "$tmp/base" >"$tmp/ok"
