@@ -991,7 +991,9 @@ static int check_stream(ctx *c, fr_eval **evp)
             start = check_lines(c, *evp, buf, start, len, eof, &lineno, &fail);
         if (eof || c->out.failed)
             break;
-        if (decide && total) {
+        if (decide && total >= cap) {
+            /* (a first read that did not fill the buffer: from a file, that
+             * is all of it, and a pipe is no long stream yet: nothing to ask) */
             decide = false;
             struct stat st;
             off_t pos;
