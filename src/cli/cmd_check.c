@@ -1086,7 +1086,7 @@ static fr_eval *make_eval(const fr_ruleset *rs, const opts *o)
 typedef struct slot {
     out  out;        /* the records of its chunk */
     bool fail;       /* a record failed (exit status 1) */
-    bool done;       /* evaluated: the main thread may write it */
+    bool done;       /* evaluated: write_ready may write it */
 } slot;
 
 typedef struct pool {
@@ -1255,7 +1255,7 @@ static void *worker(void *arg)
     c.o = p->proto->o;
     c.color = p->proto->color;
     c.nkeys = p->proto->nkeys;
-    c.flush_at = SIZE_MAX;   /* the main thread writes */
+    c.flush_at = SIZE_MAX;   /* (write_ready writes, in chunk order) */
     fr_eval *ev = make_eval(c.rs, c.o);
     char *buf = NULL;
     size_t cap = 0;
@@ -1351,8 +1351,9 @@ static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, un
     (void)worker(&p);
     for (int i = 0; i < nthreads; i++)
         pthread_join(tid[i], NULL);
-    /* (a chunk written after the main thread's last: all joined, none is
-     * left; a write error stopped them) */
+    /* (all joined: every chunk numbered has been written, by the worker
+     * that finished it or by the one writing then, unless a write error
+     * stopped them) */
     for (size_t i = 0; i < p.nslots; i++)
         free(p.slots[i].out.p);
     for (size_t i = 0; i < p.nspare; i++)
