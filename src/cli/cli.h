@@ -69,6 +69,18 @@ const fr_result *cli_eval_json_words(cli_jin *j, fr_eval *ev, size_t n, const ch
  * a separate value): 0 line, 1 json, -1 (a usage error printed). */
 int cli_opt_input(const char *cmd, int argc, char **argv, int *i);
 
+/* The CPUs this process may run on (cpus.c): online, in its affinity mask
+ * (taskset, cpusets) and within its own cgroup's CPU quota; 1 to
+ * CLI_MAX_JOBS. */
+#define CLI_MAX_JOBS 1024
+int  cli_usable_cpus(void);
+/* The whole CPUs of the CPU quota of the process's own cgroup, from the
+ * list at proc_cgroup (/proc/self/cgroup) and the cgroup file systems at
+ * root (/sys/fs/cgroup): v2 `cpu.max`, v1 `cpu/cpu.cfs_quota_us` over
+ * `cpu.cfs_period_us`, rounded up; 0 for no quota, or none found (a quota
+ * set only on a parent cgroup is not seen). */
+long cli_cgroup_cpus_at(const char *proc_cgroup, const char *root);
+
 int cmd_lint(int argc, char **argv);
 int cmd_check(int argc, char **argv);     /* check */
 int cmd_resolve(int argc, char **argv);   /* resolve */

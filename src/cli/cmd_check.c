@@ -1,10 +1,9 @@
 /* cmd_check.c — `flagrule check` and `flagrule resolve`. */
-#define _GNU_SOURCE 1   /* sched_getaffinity, CPU_COUNT, memrchr */
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
-#include <sched.h>
 #include <sys/stat.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,7 +30,7 @@ typedef struct opts {
     bool      from_stdin;
     bool      json_in;         /* --input json */
     int       jobs;            /* -j: evaluation threads for a stream (1: none; 0: not
-                                * given: -j 1, and usable_cpus() up to AUTO_JOBS once the
+                                * given: -j 1, and cli_usable_cpus() up to AUTO_JOBS once the
                                 * stream is long: see check_stream) */
 } opts;
 
@@ -54,8 +53,11 @@ static bool write_stdout(const char *p, size_t len)
         ssize_t n = write(STDOUT_FILENO, p + done, len - done);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;   /* (nothing written, no error said) */
             return false;
+        }
         done += (size_t)n;
     }
     return true;
@@ -177,84 +179,7 @@ static int parse_format(const char *cmd, const char *v, bool resolve)
     return -1;
 }
 
-#define MAX_JOBS 1024
-
-/* The whole CPUs of the cgroup's quota (v2 cpu.max, v1 cpu.cfs_quota_us and
- * cpu.cfs_period_us, of the process's own cgroup), or 0: no quota, or not
- * known. */
-static long cgroup_cpus(void)
-{
-    long cpus = 0;
-#ifdef __linux__
-    FILE *f = fopen("/proc/self/cgroup", "r");
-    if (!f)
-        return 0;
-    char line[4096], path[4200];
-    while (!cpus && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = '\0';
-        char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-        if (!c2 || c2[1] != '/')
-            continue;
-        long quota = -1, period = 0;
-        *c2 = '\0';
-        if (!strcmp(line, "0") && c1[1] == '\0') {   /* 0::/PATH (v2) */
-            snprintf(path, sizeof path, "/sys/fs/cgroup%s/cpu.max", c2 + 1);
-            FILE *g = fopen(path, "r");
-            if (g) {
-                if (fscanf(g, "%ld %ld", &quota, &period) != 2)
-                    quota = -1;
-                fclose(g);
-            }
-        } else {   /* N:cpu,cpuacct:/PATH (v1) */
-            const char *ctl = c1 + 1;
-            size_t n = strlen(ctl);
-            bool cpu = false;
-            for (const char *t = ctl; t < ctl + n;) {
-                size_t l = strcspn(t, ",");
-                cpu |= l == 3 && !strncmp(t, "cpu", 3);
-                t += l + (t[l] == ',');
-            }
-            if (!cpu)
-                continue;
-            for (int which = 0; which < 2; which++) {
-                snprintf(path, sizeof path, "/sys/fs/cgroup/%s%s/cpu.cfs_%s_us", ctl,
-                         !strcmp(c2 + 1, "/") ? "" : c2 + 1, which ? "period" : "quota");
-                FILE *g = fopen(path, "r");
-                long v = -1;
-                if (g) {
-                    if (fscanf(g, "%ld", &v) != 1)
-                        v = -1;
-                    fclose(g);
-                }
-                *(which ? &period : &quota) = v;
-            }
-        }
-        if (quota > 0 && period > 0)
-            cpus = (quota + period - 1) / period;
-    }
-    fclose(f);
-#endif
-    return cpus;
-}
-
-/* The CPUs this process may run on: online, in its affinity mask
- * (taskset, cpusets) and within its cgroup's CPU quota. */
-static int usable_cpus(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-#ifdef CPU_COUNT
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        long k = CPU_COUNT(&set);
-        if (k > 0 && (n < 1 || k < n))
-            n = k;
-    }
-#endif
-    long q = cgroup_cpus();
-    if (q > 0 && (n < 1 || q < n))
-        n = q;
-    return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
-}
+#define MAX_JOBS CLI_MAX_JOBS
 
 /* Without -j: the threads a long stream goes on with (at most: the reading
  * and writing do not scale); from a regular file, when at least AUTO_LEFT
@@ -286,7 +211,7 @@ static int parse_jobs(const char *cmd, const char *opt, const char *v)
                 "or 0 or 'auto' for one per usable CPU", cmd, v, opt, MAX_JOBS);
         return -1;
     }
-    return n == 0 ? usable_cpus() : (int)n;
+    return n == 0 ? cli_usable_cpus() : (int)n;
 }
 
 /* Parses argv; returns -1 on a usage error (printed). */
@@ -963,7 +888,7 @@ static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, un
                           bool fail);
 static size_t size_env(const char *name);
 
-/* Without -j (o->jobs 0) a long stream goes on on usable_cpus() threads
+/* Without -j (o->jobs 0) a long stream goes on on cli_usable_cpus() threads
  * (at most AUTO_JOBS): a regular file when AUTO_LEFT bytes or more are left
  * at its first read, a pipe once it has passed AUTO_AFTER bytes (or, for
  * both, the test hook FLAGRULE_PARALLEL_AFTER): on a short stream the
@@ -1008,7 +933,7 @@ static int check_stream(ctx *c, fr_eval **evp)
         if (after && total >= after) {
             /* a long stream: on threads from here, if there are CPUs for them */
             after = 0;
-            jobs = usable_cpus();
+            jobs = cli_usable_cpus();
             if (jobs > AUTO_JOBS)
                 jobs = AUTO_JOBS;
             if (jobs > 1) {
@@ -1098,6 +1023,10 @@ typedef struct pool {
     bool            ioerr;
     bool            count;     /* count the lines (compact records carry none) */
     size_t          fixed;     /* FLAGRULE_CHUNK_SIZE, or 0 */
+    int             wake[2];   /* standard input not a regular file: a pipe whose */
+                               /* read end is polled with it, written on stop, so */
+                               /* that a reader blocked on a slow producer ends */
+                               /* (else -1) */
     /* the slots and the output, under mu */
     pthread_mutex_t mu;
     pthread_cond_t  room;      /* a slot was written, or stop */
@@ -1153,6 +1082,23 @@ static void buf_reserve(char **buf, size_t *cap, size_t n)
     *cap = n;
 }
 
+/* Waits until standard input can be read (or is at its end, or failed:
+ * read() says which), or until the workers are stopped: false then. */
+static bool input_ready(pool *p)
+{
+    for (;;) {
+        struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { p->wake[0], POLLIN, 0 } };
+        int r = poll(fds, 2, -1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return true;   /* (read() then waits, as without poll) */
+        if (fds[1].revents)
+            return false;
+        return true;
+    }
+}
+
 /* Reads the next chunk into *buf (under p->rd): the carried partial line
  * first, then standard input up to `want` bytes, cut after the last newline
  * (the rest carried); without a newline it reads on until one comes or EOF.
@@ -1178,6 +1124,10 @@ static bool read_chunk(pool *p, char **buf, size_t *cap, size_t want, size_t *le
     size_t scanned = n;   /* (*buf)[0, scanned) has no newline */
     for (;;) {
         while (!p->eof && n < want) {
+            if (p->wake[0] >= 0 && !input_ready(p)) {
+                p->eof = true;   /* (stopped: a write failed; nothing more is read) */
+                break;
+            }
             ssize_t r = read(STDIN_FILENO, *buf + n, want - n);
             if (r < 0 && errno == EINTR)
                 continue;
@@ -1194,9 +1144,10 @@ static bool read_chunk(pool *p, char **buf, size_t *cap, size_t want, size_t *le
             *len = n;
             return true;
         }
-        char *nl = memrchr(*buf + scanned, '\n', n - scanned);
-        if (nl) {
-            size_t i = (size_t)(nl - *buf) + 1;
+        size_t i = n;
+        while (i > scanned && (*buf)[i - 1] != '\n')
+            i--;   /* (the last line only: one per chunk) */
+        if (i > scanned) {
             out_put(carry, *buf + i, n - i);
             *len = i;
             return false;
@@ -1240,6 +1191,8 @@ static void write_ready(pool *p)
         if (!ok) {
             p->write_errno = e ? e : EIO;
             p->stop = true;
+            if (p->wake[1] >= 0)
+                (void)!write(p->wake[1], "", 1);   /* (a reader blocked in poll ends) */
         }
         pthread_cond_broadcast(&p->room);
     }
@@ -1333,9 +1286,13 @@ static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, un
     pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
     if (!p.slots || !p.spare || !tid)
         cli_oom();
-    if (c->o->format == FMT_JSON)
+    if (c->o->format == FMT_JSON || c->o->json_in)
         json_object_seed(0);   /* jansson's one global, set before the threads */
     p.fixed = size_env("FLAGRULE_CHUNK_SIZE");
+    p.wake[0] = p.wake[1] = -1;
+    struct stat st;
+    if ((fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode)) && pipe(p.wake) != 0)
+        p.wake[0] = p.wake[1] = -1;   /* (no pipe: a blocked reader ends with its input) */
     p.count = c->o->format != FMT_COMPACT;
     p.lineno = lineno;
     p.fail = fail;
@@ -1362,6 +1319,10 @@ static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, un
     free(p.spare);
     free(tid);
     free(p.carry.p);
+    if (p.wake[0] >= 0) {
+        close(p.wake[0]);
+        close(p.wake[1]);
+    }
     pthread_cond_destroy(&p.room);
     pthread_mutex_destroy(&p.mu);
     pthread_mutex_destroy(&p.rd);

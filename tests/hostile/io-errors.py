@@ -8,6 +8,7 @@ are expected, output closed early, write errors.
   SIGPIPE);
 - `> /dev/full`: status 2 and a message, for every command that writes.
 """
+import itertools
 import stat
 import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -172,6 +173,44 @@ if os.path.exists("/dev/full"):
             nwrite = len(re.findall(rb"(?im)^flagrule: .*(writ|output|no space)", r.err))
             check(nwrite == 1, what + ": one write-error message, no spam (%d)" % nwrite,
                   r.describe())
+    # A write error while a worker waits on a slow producer (a pipe that
+    # stays open): the command must end at once, as -j 1 does, not when the
+    # producer goes on or closes.  100 KiB is a few chunks: the first are
+    # evaluated and their write fails while a worker waits in read() for the
+    # rest of a later one (the workers poll standard input with a pipe the
+    # failed writer wakes).  Without -j: threads after the first read (the
+    # test hook FLAGRULE_PARALLEL_AFTER), as a pipe after 8 MiB.
+    # (Whether a reader is blocked when the write fails depends on timing:
+    # on the code before the fix this hung in some of these runs, not all.)
+    for (jobs, env), kib in itertools.product(
+            ((["-j", "2"], {}), (["-j", "4"], {}), ([], {"FLAGRULE_PARALLEL_AFTER": "1"})), (36, 100)):
+        what = "check %s > /dev/full, the producer still open after %d KiB" % (
+            " ".join(jobs) or "(threads, no -j)", kib)
+        data = big[:kib * 1024]   # (its last line cut: a reader waits for the rest)
+        with open("/dev/full", "wb") as full:
+            p = subprocess.Popen([FLAGRULE, "check", "-r", RULES] + jobs, stdin=subprocess.PIPE,
+                                 stdout=full, stderr=subprocess.PIPE, env=dict(os.environ, **env))
+        t0 = time.monotonic()
+        try:
+            p.stdin.write(data)
+            p.stdin.flush()
+        except BrokenPipeError:
+            pass   # (it ended while the data went in)
+        try:
+            rc = p.wait(timeout=float(os.environ.get("IOERR_WAIT", 100 * SLOW)))   # (stdin stays open)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = p.wait()
+        secs = time.monotonic() - t0
+        try:
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+        err = p.stderr.read().decode("utf-8", "replace")
+        p.stderr.close()
+        check(rc == 2 and "error writing output" in err, what + ": status 2 and the message",
+              repr((rc, err[:500])))
+        check(secs < 100 * SLOW, what + ": ends without waiting for the producer (%.1fs)" % secs)
 else:
     print("# no /dev/full: write-error cases skipped")
 
