@@ -884,8 +884,8 @@ static const fr_result *eval_config(ctx *c, fr_eval *ev, const char *line, size_
  * an evaluator's arrays (a record and three message slots per rule, the
  * key and rule state) are not allocated, filled and freed for nothing
  * (10,000 rules: ~1 M instructions). */
-static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, unsigned long lineno,
-                          bool fail);
+static int check_parallel(ctx *c, int jobs, fr_eval *ev, const char *carry, size_t ncarry,
+                          unsigned long lineno, bool fail);
 static size_t size_env(const char *name);
 
 /* Without -j (o->jobs 0) a long stream goes on on cli_usable_cpus() threads
@@ -940,7 +940,7 @@ static int check_stream(ctx *c, fr_eval **evp)
                 out_flush(&c->out);
                 if (c->out.failed)
                     break;
-                int code = check_parallel(c, jobs, buf + start, len - start, lineno, fail);
+                int code = check_parallel(c, jobs, *evp, buf + start, len - start, lineno, fail);
                 free(buf);
                 return code;
             }
@@ -1199,9 +1199,10 @@ static void write_ready(pool *p)
     p->writing = false;
 }
 
-static void *worker(void *arg)
+/* A worker's loop, on the evaluator lent (the caller's, which frees it) or on one
+ * of its own (lent NULL). */
+static void work(pool *p, fr_eval *lent)
 {
-    pool *p = arg;
     ctx c;
     memset(&c, 0, sizeof c);
     c.rs = p->proto->rs;
@@ -1209,7 +1210,7 @@ static void *worker(void *arg)
     c.color = p->proto->color;
     c.nkeys = p->proto->nkeys;
     c.flush_at = SIZE_MAX;   /* (write_ready writes, in chunk order) */
-    fr_eval *ev = make_eval(c.rs, c.o);
+    fr_eval *ev = lent ? lent : make_eval(c.rs, c.o);
     char *buf = NULL;
     size_t cap = 0;
     for (;;) {
@@ -1263,16 +1264,25 @@ static void *worker(void *arg)
             break;
     }
     free(buf);
-    fr_eval_free(&ev);
+    if (!lent)
+        fr_eval_free(&ev);
     ctx_free(&c);
+}
+
+static void *worker(void *arg)
+{
+    work(arg, NULL);
     return NULL;
 }
 
 /* The stream on `jobs` threads, from the bytes carry[0, ncarry) (what -j 1
  * read and did not evaluate: see check_stream) and then standard input;
- * lineno lines were read before, fail says whether one of them failed. */
-static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, unsigned long lineno,
-                          bool fail)
+ * lineno lines were read before, fail says whether one of them failed.
+ * ev: the evaluator -j 1 made, for the main thread's worker (not a fresh
+ * one: at 1,000,000 rules an evaluator is ~12 MB to allocate and fill),
+ * or NULL. */
+static int check_parallel(ctx *c, int jobs, fr_eval *ev, const char *carry, size_t ncarry,
+                          unsigned long lineno, bool fail)
 {
     pool p;
     memset(&p, 0, sizeof p);
@@ -1305,7 +1315,7 @@ static int check_parallel(ctx *c, int jobs, const char *carry, size_t ncarry, un
         if (e)
             break;   /* go on with the threads there are (the main one at least) */
     }
-    (void)worker(&p);
+    work(&p, ev);
     for (int i = 0; i < nthreads; i++)
         pthread_join(tid[i], NULL);
     /* (all joined: every chunk numbered has been written, by the worker
@@ -1387,7 +1397,7 @@ int cmd_check(int argc, char **argv)
         code = record(&c, res, 0) ? FR_EXIT_OK : FR_EXIT_FAIL;
         out_flush(&c.out);
     } else if (o.jobs > 1) {
-        code = check_parallel(&c, o.jobs, NULL, 0, 0, false);
+        code = check_parallel(&c, o.jobs, NULL, NULL, 0, 0, false);
     } else {
         code = check_stream(&c, &ev);
     }
