@@ -75,6 +75,32 @@ bool fr_mem_hugepages_pay(void)
 #endif
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
+#define FR_LSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(FR_LSAN)
+#define FR_LSAN 1
+#endif
+#ifdef FR_LSAN
+#include <sanitizer/lsan_interface.h>
+#endif
+
+void fr_mem_lsan_root(void *p, size_t n, bool on)
+{
+#ifdef FR_LSAN
+    if (on)
+        __lsan_register_root_region(p, n);
+    else
+        __lsan_unregister_root_region(p, n);
+#else
+    (void)p;
+    (void)n;
+    (void)on;
+#endif
+}
+
 bool fr_mem_populate(void *p, size_t n)
 {
 #if defined(__linux__)
@@ -160,6 +186,7 @@ static fr_block *block_map(size_t size, fr_block *prev, bool huge)
     b->used = 0;
     b->dirty = 0;   /* (fresh anonymous pages are zero) */
     b->maplen = len;
+    fr_mem_lsan_root(b, len, true);   /* (its prev: see arena.h) */
     return b;
 #else
     (void)size;
@@ -173,6 +200,7 @@ static void block_free(fr_block *b)
 {
 #if defined(__linux__)
     if (b->maplen) {
+        fr_mem_lsan_root(b, b->maplen, false);
         (void)munmap(b, b->maplen);
         return;
     }

@@ -61,6 +61,13 @@ bool      fr_mem_hugepages_pay(void);
  * page fault a page (on the bench VM ~1.5 instead of ~2 us a page).
  * Returns false when the kernel refuses the advice (then do without). */
 bool      fr_mem_populate(void *p, size_t n);
+/* Under LeakSanitizer (ASan, LSan builds), tells it that the anonymous
+ * mapping [p, p + n) holds pointers to heap blocks (on: before its first
+ * use; off: before munmap): it scans only the heap, stacks and globals, so
+ * a malloc'd arena block whose only reference is the `prev` of a mapped
+ * block was reported leaked while live (the eval fuzzer, mid-run).  A
+ * no-op in other builds. */
+void      fr_mem_lsan_root(void *p, size_t n, bool on);
 void      fr_arena_free(fr_arena **a);
 /* With pf (a helper thread, prefault.h), the pages of a big newest block
  * are populated a few MiB ahead of the allocations: the fast path's `end`

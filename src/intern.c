@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"   /* (fr_mem_lsan_root) */
 #include "intern.h"
 
 #if defined(__linux__)
@@ -40,6 +41,7 @@ static fr_islot *table_new(size_t n, size_t size)
         if (tail)
             munmap((char *)at + bytes, tail);
         (void)madvise((void *)at, bytes, MADV_HUGEPAGE);   /* a hint */
+        fr_mem_lsan_root((void *)at, bytes, true);   /* (it points to the names) */
         return (fr_islot *)at;
     }
 #endif
@@ -52,6 +54,7 @@ static void table_free(fr_islot *t, size_t n, size_t size)
         return;
 #ifdef FR_TABLE_HUGE
     if (n * size >= FR_TABLE_HUGE) {
+        fr_mem_lsan_root(t, (n * size + FR_HUGE_PAGE - 1) & ~(FR_HUGE_PAGE - 1), false);
         munmap(t, (n * size + FR_HUGE_PAGE - 1) & ~(FR_HUGE_PAGE - 1));
         return;
     }
