@@ -371,9 +371,32 @@ int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len)
 
 /* ---- reasons -------------------------------------------------------------------- */
 
+/* A value echoed in a reason, as Python's repr; past FR_ECHO_MAX bytes only
+ * its first FR_ECHO_KEEP (cut before a UTF-8 sequence) and its length: a
+ * 10 MB value gave a 10 MB message (in the text and JSON formats). */
+#define FR_ECHO_MAX  256
+#define FR_ECHO_KEEP 160
 static void reason_value(fr_buf *r, const char *s, size_t len)
 {
-    fr_pyrepr_str(r, s, len);
+    if (len <= FR_ECHO_MAX) {
+        fr_pyrepr_str(r, s, len);
+        return;
+    }
+    size_t keep = FR_ECHO_KEEP;
+    while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+        keep--;
+    fr_pyrepr_str(r, s, keep);
+    fr_buf_printf(r, "... (%zu bytes)", len);
+}
+
+/* A value in a suggested command line: shell-quoted, or past FR_ECHO_MAX
+ * bytes a placeholder (the reason has shown its start). */
+static void hint_value(fr_buf *r, const char *s, size_t len)
+{
+    if (len <= FR_ECHO_MAX)
+        fr_shell_quote(r, s, len);
+    else
+        fr_buf_printf(r, "VALUE (the %zu bytes given)", len);
 }
 
 static void did_you_mean(fr_buf *r, const char *word, size_t len, const char *const *cand, size_t n)
@@ -1119,7 +1142,7 @@ static int no_value_word(fr_cfgin *c, size_t i, const char *w, size_t slen)
         fr_buf_puts(r, " is read as an option (to give it as the value: ");
         fr_buf_put(r, w, slen);
         fr_buf_putc(r, '=');
-        fr_shell_quote(r, base + words[i + 1].off, words[i + 1].len);
+        hint_value(r, base + words[i + 1].off, words[i + 1].len);
         fr_buf_putc(r, ')');
         return r->oom ? -1 : 1;
     }
@@ -1218,7 +1241,7 @@ static int flag_as_variable(fr_cfgin *c, const char *w, size_t nlen, uint32_t k,
     fr_buf_puts(r, ", not an env or fact key: write ");
     fr_buf_puts(r, key->cli[0]);
     fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');   /* (a bool flag takes no value word) */
-    fr_shell_quote(r, v, vlen);
+    hint_value(r, v, vlen);
     return r->oom ? -1 : 1;
 }
 

@@ -65,6 +65,7 @@ CLI_TESTS = \
 	tests/cli/check-env-int-blanks.t \
 	tests/cli/check-env-int-blanks-environ.t \
 	tests/cli/check-int-python.t \
+	tests/cli/check-long-value.t \
 	tests/cli/check-sglang-argparse.t \
 	tests/cli/check-argv-abbrev.t \
 	tests/cli/check-argv-ambiguous.t \

@@ -229,9 +229,30 @@ static int32_t ref_spellmap_find(const ref_spellmap *m, const char *s, size_t le
 
 /* ---- reasons -------------------------------------------------------------------- */
 
+/* The spec of an echoed value: the whole repr up to 256 bytes; longer, the
+ * repr of the longest prefix of at most 160 bytes that ends before a UTF-8
+ * lead byte (or an ASCII one), then "... (N bytes)". */
 static void reason_value(fr_buf *r, const char *s, size_t len)
 {
-    fr_pyrepr_str(r, s, len);
+    if (len > 256) {
+        size_t keep = 0;
+        for (size_t i = 1; i <= 160; i++)
+            if (((unsigned char)s[i] & 0xC0) != 0x80)
+                keep = i;
+        fr_pyrepr_str(r, s, keep);
+        fr_buf_printf(r, "... (%zu bytes)", len);
+    } else {
+        fr_pyrepr_str(r, s, len);
+    }
+}
+
+/* A value in a suggested command line: past 256 bytes, a placeholder. */
+static void hint_value(fr_buf *r, const char *s, size_t len)
+{
+    if (len > 256)
+        fr_buf_printf(r, "VALUE (the %zu bytes given)", len);
+    else
+        fr_shell_quote(r, s, len);
 }
 
 static void did_you_mean(fr_buf *r, const char *word, size_t len, const char *const *cand, size_t n)
@@ -786,7 +807,7 @@ static int interpret(ref_cfgin *c)
                     fr_buf_puts(r, " is read as an option (to give it as the value: ");
                     fr_buf_put(r, w, slen);
                     fr_buf_putc(r, '=');
-                    fr_shell_quote(r, base + c->words[i + 1].off, c->words[i + 1].len);
+                    hint_value(r, base + c->words[i + 1].off, c->words[i + 1].len);
                     fr_buf_putc(r, ')');
                     return r->oom ? -1 : 1;
                 }
@@ -863,7 +884,7 @@ static int interpret(ref_cfgin *c)
                 fr_buf_puts(r, ", not an env or fact key: write ");
                 fr_buf_puts(r, key->cli[0]);
                 fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');
-                fr_shell_quote(r, w + eqi + 1, len - eqi - 1);
+                hint_value(r, w + eqi + 1, len - eqi - 1);
                 return r->oom ? -1 : 1;
             }
             if (program) {
