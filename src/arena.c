@@ -75,14 +75,6 @@ bool fr_mem_hugepages_pay(void)
 #endif
 }
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
-#define FR_LSAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(FR_LSAN)
-#define FR_LSAN 1
-#endif
 #ifdef FR_LSAN
 #include <sanitizer/lsan_interface.h>
 #endif

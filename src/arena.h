@@ -68,6 +68,15 @@ bool      fr_mem_populate(void *p, size_t n);
  * block was reported leaked while live (the eval fuzzer, mid-run).  A
  * no-op in other builds. */
 void      fr_mem_lsan_root(void *p, size_t n, bool on);
+/* (defined in builds with LeakSanitizer: ASan's, or LSan's alone) */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
+#define FR_LSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(FR_LSAN)
+#define FR_LSAN 1
+#endif
 void      fr_arena_free(fr_arena **a);
 /* With pf (a helper thread, prefault.h), the pages of a big newest block
  * are populated a few MiB ahead of the allocations: the fast path's `end`

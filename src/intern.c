@@ -54,8 +54,9 @@ static void table_free(fr_islot *t, size_t n, size_t size)
         return;
 #ifdef FR_TABLE_HUGE
     if (n * size >= FR_TABLE_HUGE) {
-        fr_mem_lsan_root(t, (n * size + FR_HUGE_PAGE - 1) & ~(FR_HUGE_PAGE - 1), false);
-        munmap(t, (n * size + FR_HUGE_PAGE - 1) & ~(FR_HUGE_PAGE - 1));
+        size_t bytes = (n * size + FR_HUGE_PAGE - 1) & ~(FR_HUGE_PAGE - 1);
+        fr_mem_lsan_root(t, bytes, false);
+        munmap(t, bytes);
         return;
     }
 #endif

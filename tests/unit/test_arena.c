@@ -385,15 +385,7 @@ static void test_prefault(void **state)
     assert_int_equal(filled[65535], 65535u * 3);
 }
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
-#define TEST_LSAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(TEST_LSAN)
-#define TEST_LSAN 1
-#endif
-#ifdef TEST_LSAN
+#ifdef FR_LSAN
 #include <sanitizer/lsan_interface.h>
 
 /* Fills a with small allocations (blocks from malloc), then one that takes
@@ -415,7 +407,7 @@ static __attribute__((noinline)) void small_then_mapped(fr_arena *a)
 static void test_lsan_live(void **state)
 {
     (void)state;
-#ifdef TEST_LSAN
+#ifdef FR_LSAN
     fr_arena *a = fr_arena_new();
     assert_non_null(a);
     small_then_mapped(a);
