@@ -469,15 +469,23 @@ static int env_text(const fr_ruleset *rs, uint32_t k, const char *s, size_t len,
     return 1;
 }
 
+int fr_config_value_rc(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
+                       fr_val *out, fr_buf *reason, fr_parse_rc *rc)
+{
+    *rc = FR_PARSE_OK;
+    if (env_text(rs, k, s, len, out))
+        return 0;
+    *rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
+    if (*rc == FR_PARSE_OK)
+        return 0;
+    return bad_value(rs, k, what, strlen(what), s, len, *rc, reason, NULL);
+}
+
 int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
                     fr_val *out, fr_buf *reason)
 {
-    if (env_text(rs, k, s, len, out))
-        return 0;
-    fr_parse_rc rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
-    if (rc == FR_PARSE_OK)
-        return 0;
-    return bad_value(rs, k, what, strlen(what), s, len, rc, reason, NULL);
+    fr_parse_rc rc;
+    return fr_config_value_rc(rs, k, what, s, len, out, reason, &rc);
 }
 
 /* ---- words ------------------------------------------------------------------------ */
@@ -1404,7 +1412,9 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             fr_parse_rc rc = env_text(rs, (uint32_t)k, vt, vtl, &val)
                                  ? FR_PARSE_OK
                                  : parse_value(m, rs, rs->keys[k].type, vt, vtl, &val);
-            if (rc != FR_PARSE_OK && rs->keys[k].kind == FR_KEY_ENV)
+            /* (an integer outside the 64-bit range is no fallback: the
+             * program reads it, and flagrule cannot hold it, as for a flag) */
+            if (rc != FR_PARSE_OK && rc != FR_PARSE_RANGE && rs->keys[k].kind == FR_KEY_ENV)
                 return env_fallback(c, (uint32_t)k, (size_t)(w + eqi + 1 - c->store.p), len - eqi - 1);
             if (rc == FR_PARSE_OK && c->nfb)
                 env_fallback_drop(c, (uint32_t)k);   /* (a later value wins) */
@@ -2110,7 +2120,7 @@ int fr_config_values(fr_cfgin *c, size_t n, const size_t *keys, const fr_value *
                 fr_parse_rc rc = env_text(rs, k, t, tl, &val)
                                      ? FR_PARSE_OK
                                      : parse_value(c->map, rs, key->type, t, tl, &val);
-                if (rc != FR_PARSE_OK && key->kind == FR_KEY_ENV) {
+                if (rc != FR_PARSE_OK && rc != FR_PARSE_RANGE && key->kind == FR_KEY_ENV) {
                     if (env_fallback(c, k, at, v->len) < 0)
                         return -1;
                     continue;

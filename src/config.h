@@ -149,6 +149,11 @@ const char *fr_config_reason(fr_cfgin *c);
  * (reason appended to *reason, naming `what`). */
 int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
                     fr_val *out, fr_buf *reason);
+/* The same, with the parse's verdict in *rc (FR_PARSE_RANGE: an integer
+ * outside the 64-bit range, which the program reads but flagrule cannot
+ * hold, unlike a text the program's int() refuses). */
+int fr_config_value_rc(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
+                       fr_val *out, fr_buf *reason, fr_parse_rc *rc);
 
 void fr_cfgin_free(fr_cfgin *c);
 #endif

@@ -2414,6 +2414,25 @@ static const fr_result *finish_invalid(fr_eval *ev, const char *reason)
     return &ev->result;
 }
 
+/* The reason a config that does not give a key of env_big is invalid (the
+ * first such key), or NULL: none, or out of memory (cfg.reason.oom). */
+static const char *env_big_reason(fr_eval *ev)
+{
+    for (uint32_t i = 0; i < ev->nenv_big; i++) {
+        uint32_t k = ev->env_big[i];
+        if (ev->given[k])
+            continue;
+        const fr_key *key = &ev->rs->keys[k];
+        const char *text = ev->env_copies[k];
+        fr_val dummy;
+        fr_buf *r = &ev->cfg.reason;
+        r->len = 0;
+        fr_config_value(ev->rs, k, key->name, text, strlen(text), &dummy, r);
+        fr_buf_puts(r, " in the environment");
+        return r->oom ? NULL : r->p;
+    }
+    return NULL;
+}
 static const fr_result *after_read(fr_eval *ev, int rc)
 {
     if (rc < 0) {
@@ -2424,6 +2443,13 @@ static const fr_result *after_read(fr_eval *ev, int rc)
     }
     if (rc > 0)
         return finish_invalid(ev, ev->cfg.reason.p ? ev->cfg.reason.p : "invalid config");
+    if (__builtin_expect(ev->nenv_big != 0, 0)) {
+        const char *why = env_big_reason(ev);
+        if (why)
+            return finish_invalid(ev, why);
+        if (ev->cfg.reason.oom)
+            return NULL;
+    }
     apply_environ(ev);
     if (evaluate(ev) < 0)
         return NULL;
@@ -2488,7 +2514,7 @@ static void env_clear(fr_eval *ev)
             free(ev->env_copies[i]);
             ev->env_copies[i] = NULL;
         }
-    ev->nenv_keys = ev->nenv_fb = 0;
+    ev->nenv_keys = ev->nenv_fb = ev->nenv_big = 0;
     if (ev->env_set)
         memset(ev->env_set, 0, ev->rs->nkeys);
 }
@@ -2511,8 +2537,13 @@ static int env_snapshot(fr_eval *ev)
         memcpy(copy, v, n + 1);
         ev->env_copies[k] = copy;
         fr_buf why = { 0 };
-        int bad = fr_config_value(rs, k, key->name, copy, n, &ev->env_val[k], &why);
+        fr_parse_rc rc = FR_PARSE_OK;
+        int bad = fr_config_value_rc(rs, k, key->name, copy, n, &ev->env_val[k], &why, &rc);
         fr_buf_free(&why);
+        if (bad && rc == FR_PARSE_RANGE) {
+            ev->env_big[ev->nenv_big++] = k;
+            continue;
+        }
         if (bad) {
             /* the default, with a warning each config that does not give
              * the key (as the program's EnvField.get() falls back) */
@@ -2611,6 +2642,7 @@ void fr_eval_free(fr_eval **evp)
     free(ev->env_set);
     free(ev->env_keys);
     free(ev->env_fb);
+    free(ev->env_big);
     free(ev->res);   /* (input is its second half) */
     free(ev->given);
     free(ev->decl_by);
@@ -2722,7 +2754,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
         NALLOC(ev->scr_on, ix->max_group_rules) || NALLOC(ev->scr_item, ix->max_group_items) ||
         NALLOC(ev->scr_flag, ix->max_group_rules) || NALLOC(ev->recs, cap_recs) ||
         NALLOC(ev->env_val, nk) || NALLOC(ev->env_set, nk) || NALLOC(ev->env_keys, nk) ||
-        NALLOC(ev->env_copies, nk) || NALLOC(ev->env_fb, nk) || NALLOC(ev->cfg.given_keys, nk) ||
+        NALLOC(ev->env_copies, nk) || NALLOC(ev->env_fb, nk) || NALLOC(ev->env_big, nk) ||
+        NALLOC(ev->cfg.given_keys, nk) ||
         NALLOC(ev->sc_touch, (nr + 63) / 64) || NALLOC(ev->sc_err, (nr + 63) / 64))
         goto fail;
     for (int s = 0; s < 3; s++)

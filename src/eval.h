@@ -434,6 +434,10 @@ struct fr_eval {
     /* env keys whose variable has a value of the wrong type: they keep
      * their default, with a warning (the text in env_copies) */
     uint32_t *env_fb;        uint32_t nenv_fb;
+    /* env keys whose variable holds an integer outside the 64-bit range
+     * (the program reads it; flagrule cannot hold it): a config that does
+     * not give the key is invalid (the text in env_copies) */
+    uint32_t *env_big;       uint32_t nenv_big;
 
     /* messages */
     fr_emit    *recs;        uint32_t nrecs, caprecs;

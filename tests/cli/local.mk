@@ -62,6 +62,9 @@ CLI_TESTS = \
 	tests/cli/check-env-text.t \
 	tests/cli/check-env-text-environ.t \
 	tests/cli/check-env-bad-line.t \
+	tests/cli/check-env-int-range.t \
+	tests/cli/check-env-int-range-environ.t \
+	tests/cli/check-env-int-range-json.t \
 	tests/cli/check-env-int-blanks.t \
 	tests/cli/check-env-int-blanks-environ.t \
 	tests/cli/check-int-python.t \
