@@ -2360,18 +2360,18 @@ static bool p1_type(cc *k, const ast_decl *d, fr_type *t)
     t->nullable = d->nullable;
     if (!d->is_enum) {
         const char *tn = d->tname.s;
-        if (!strcmp(tn, "bool"))
+        if (!strcmp(tn, "bool") || !strcmp(tn, "switch"))
             t->kind = FR_T_BOOL;
         else if (!strcmp(tn, "int"))
             t->kind = FR_T_INT;
         else if (!strcmp(tn, "string"))
             t->kind = FR_T_STRING;
         else {
-            static const char *const types[] = { "bool", "int", "string", "enum" };
-            const char *m = fr_did_you_mean(tn, d->tname.len, types, 4);
+            static const char *const types[] = { "bool", "switch", "int", "string", "enum" };
+            const char *m = fr_did_you_mean(tn, d->tname.len, types, 5);
             fr_diag *g = m ? err(k, d->tname.pos, "unknown type '%s'; did you mean '%s'?", tn, m)
                            : err(k, d->tname.pos, "unknown type '%s'", tn);
-            hint(k, g, "the types are bool, int, string and enum { VALUE, ... }");
+            hint(k, g, "the types are bool, switch, int, string and enum { VALUE, ... }");
             return false;
         }
         return true;
@@ -2509,6 +2509,30 @@ static const char *default_cli(cc *k, const char *name)
     return intern(k, buf, n + 2);
 }
 
+/* A `switch` (a bool flag that a command line turns on by naming it, as
+ * argparse's store_true: no =VALUE, no way to write false): a flag, not
+ * nullable, false by default.  False after an error. */
+static bool p1_switch(cc *k, const ast_decl *d, fr_key *key)
+{
+    if (d->keykind != FR_KEY_FLAG) {
+        fr_diag *g = err(k, d->tname.pos, "only flags can be switches");
+        hint(k, g, "an env or fact key is given as %s=VALUE: declare it bool", d->name.s);
+        return false;
+    }
+    if (d->nullable) {
+        fr_diag *g = err(k, d->tname.pos, "a switch cannot be nullable");
+        hint(k, g, "a switch is false unless a command line names it: declare it bool? to have null");
+        return false;
+    }
+    if (key->def.i) {
+        fr_diag *g = err(k, d->def ? d->def->pos : d->tname.pos, "a switch is false by default");
+        hint(k, g, "a command line can only turn a switch on; declare it bool to take =false");
+        return false;
+    }
+    key->is_switch = 1;
+    return true;
+}
+
 static void p1_decl(cc *k, const ast_decl *d)
 {
     fr_ruleset *rs = k->rs;
@@ -2541,6 +2565,8 @@ static void p1_decl(cc *k, const ast_decl *d)
         k->keybad[id] = 1;
         key->type = ty(FR_T_BOOL);
     } else if (d->def && lit_val(k, d->def, key->type, key->name, &key->def) < 0) {
+        k->keybad[id] = 1;
+    } else if (!d->is_enum && !strcmp(d->tname.s, "switch") && !p1_switch(k, d, key)) {
         k->keybad[id] = 1;
     }
     p1_cli(k, d, key);

@@ -135,6 +135,7 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const ch
             sl->is_flag = rs->keys[key].kind == FR_KEY_FLAG;
             sl->tkind = rs->keys[key].type.kind;
             sl->nullable = rs->keys[key].type.nullable;
+            sl->is_switch = rs->keys[key].is_switch;
             return 0;
         }
         if (sl->len == len && memcmp(sl->s, s, len) == 0)
@@ -190,6 +191,7 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *
                     t[i].is_flag = sp[j].is_flag;
                     t[i].tkind = sp[j].tkind;
                     t[i].nullable = sp[j].nullable;
+                    t[i].is_switch = sp[j].is_switch;
                 }
                 break;
             }
@@ -1246,6 +1248,19 @@ static int flag_as_variable(fr_cfgin *c, const char *w, size_t nlen, uint32_t k,
         fr_buf_puts(r, " names the flag ");
         fr_buf_puts(r, key->name);
     }
+    if (key->is_switch) {
+        /* (no =VALUE: the spelling for on, nothing for off) */
+        fr_val b;
+        if (fr_value_parse(c->rs, key->type, v, vlen, &b) == FR_PARSE_OK && !b.i) {
+            fr_buf_puts(r, ", not an env or fact key: leave it out (");
+            fr_buf_puts(r, key->cli[0]);
+            fr_buf_puts(r, " is a switch, off unless given)");
+        } else {
+            fr_buf_puts(r, ", not an env or fact key: write ");
+            fr_buf_puts(r, key->cli[0]);
+        }
+        return r->oom ? -1 : 1;
+    }
     fr_buf_puts(r, ", not an env or fact key: write ");
     fr_buf_puts(r, key->cli[0]);
     fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');   /* (a bool flag takes no value word) */
@@ -1296,6 +1311,26 @@ static int one_dash_flag(fr_cfgin *c, const char *w, size_t len)
     fr_buf_puts(r, "; did you mean '");
     fr_buf_put(r, two, nlen);
     fr_buf_puts(r, "'?");
+    return r->oom ? -1 : 1;
+}
+
+/* --flag=VALUE (spelt w[0..slen), perhaps a prefix) of a switch, which takes
+ * no value, as argparse's store_true takes none: 1 (invalid) or -1. */
+static int switch_value(fr_cfgin *c, const fr_key *key, const char *w, size_t slen, const char *v, size_t vlen)
+{
+    fr_buf *r = &c->reason;
+    bool whole = false;
+    for (uint32_t j = 0; j < key->ncli && !whole; j++)
+        whole = strlen(key->cli[j]) == slen && memcmp(key->cli[j], w, slen) == 0;
+    fr_buf_put(r, w, slen);
+    if (whole)
+        fr_buf_puts(r, " takes no value (a switch: on when given), got ");
+    else {
+        fr_buf_puts(r, " takes no value (");
+        fr_buf_puts(r, key->cli[0]);
+        fr_buf_puts(r, " is a switch: on when given), got ");
+    }
+    reason_value(r, v, vlen);
     return r->oom ? -1 : 1;
 }
 
@@ -1360,6 +1395,8 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         const fr_key *key = &rs->keys[k];
         const char *v;
         size_t vlen;
+        if (eq && key->is_switch)
+            return switch_value(c, key, w, slen, eq + 1, len - slen - 1);
         if (eq) {
             v = eq + 1;
             vlen = len - slen - 1;
@@ -1659,7 +1696,7 @@ static int interpret(fr_cfgin *c, int program)
                 next = i + 1;
             } else {
                 size_t at = find_byte_padded(w, len, '=');
-                if (at >= len || !(sl = find_slot(m, w, at)) || !sl->is_flag)
+                if (at >= len || !(sl = find_slot(m, w, at)) || !sl->is_flag || sl->is_switch)
                     goto general;
                 v = w + at + 1;
                 vlen = len - at - 1;
@@ -1951,7 +1988,7 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
                     goto rest;
             } else {
                 sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0);
-                if (!sl || !sl->is_flag)
+                if (!sl || !sl->is_flag || sl->is_switch)
                     goto rest;
             }
             if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast, 1))

@@ -25,6 +25,7 @@ typedef struct fr_spell {
     uint32_t    key;
     uint32_t    enum_id;  /* the key's, copied for the reader's fast path */
     uint8_t     is_flag, tkind, nullable;
+    uint8_t     is_switch;   /* its spelling with '=' is for word_general */
 } fr_spell;
 
 typedef struct fr_evslot {
@@ -41,6 +42,7 @@ typedef struct fr_fslot {
     uint32_t    key;      /* a spelling's key, an enum value's index */
     uint32_t    enum_id;  /* a spelling: its key's (as in fr_spell) */
     uint8_t     is_flag, tkind, nullable;
+    uint8_t     is_switch;  /* a switch: its spelling with '=' is for the general reader */
 } fr_fslot;
 
 typedef struct fr_spellmap {

@@ -280,7 +280,10 @@ static void dump_keys(fr_strbuf *b, const fr_ruleset *rs)
     for (uint32_t i = 0; i < rs->nkeys; i++) {
         const fr_key *k = &rs->keys[i];
         fr_sb_printf(b, "%u: %s %s : ", i, kind_word(k->kind), k->name);
-        type_text(b, rs, k->type);
+        if (k->is_switch)
+            fr_sb_puts(b, "switch");
+        else
+            type_text(b, rs, k->type);
         fr_sb_puts(b, " = ");
         fr_dump_val(b, rs, k->type, k->def);
         if (k->ncli) {

@@ -64,6 +64,8 @@ typedef enum fr_keykind { FR_KEY_FLAG = 0, FR_KEY_ENV, FR_KEY_FACT } fr_keykind;
 typedef struct fr_key {
     const char  *name;       /* interned */
     uint8_t      kind;       /* fr_keykind */
+    uint8_t      is_switch;  /* a bool flag declared `switch`: a command line
+                                gives it bare only (argparse's store_true) */
     fr_type      type;
     fr_val       def;        /* default value */
     const char **cli;        /* FR_KEY_FLAG: spellings, canonical first ("--tp-size") */

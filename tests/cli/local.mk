@@ -65,6 +65,9 @@ CLI_TESTS = \
 	tests/cli/check-env-int-range.t \
 	tests/cli/check-env-int-range-environ.t \
 	tests/cli/check-env-int-range-json.t \
+	tests/cli/check-switch.t \
+	tests/cli/check-switch-argv.t \
+	tests/cli/check-switch-json.t \
 	tests/cli/check-env-int-blanks.t \
 	tests/cli/check-env-int-blanks-environ.t \
 	tests/cli/check-int-python.t \
@@ -163,5 +166,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/prog.rules \
 	tests/cli/moe.rules \
 	tests/cli/envtext.rules \
+	tests/cli/switch.rules \
 	tests/cli/exprs.rules \
 	tests/cli/utf.rules

@@ -7,6 +7,7 @@ TEST_EXTENSIONS += .rules
 RULES_LOG_COMPILER = $(SHELL) $(srcdir)/tests/diag/run.sh
 DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
+	tests/diag/cases/switch-errors.rules \
 	tests/diag/cases/prog-flags-bad.rules \
 	tests/diag/cases/prog-flags-syntax.rules \
 	tests/diag/cases/constant-fault.rules \
