@@ -138,7 +138,7 @@ char *fr_ruleset_dump(const fr_ruleset *rs);
 
 typedef enum fr_keykind_pub { FR_FLAG = 0, FR_ENV = 1, FR_FACT = 2 } fr_keykind_pub;
 typedef enum fr_type_pub {
-    FR_BOOL = 0, FR_INT = 1, FR_STRING = 2, FR_ENUM = 3
+    FR_BOOL = 0, FR_INT = 1, FR_STRING = 2, FR_ENUM = 3   /* (a `switch` key is FR_BOOL) */
 } fr_type_pub;
 
 size_t      fr_ruleset_nkeys(const fr_ruleset *rs);
