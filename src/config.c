@@ -1248,23 +1248,20 @@ static int flag_as_variable(fr_cfgin *c, const char *w, size_t nlen, uint32_t k,
         fr_buf_puts(r, " names the flag ");
         fr_buf_puts(r, key->name);
     }
-    if (key->is_switch) {
-        /* (no =VALUE: the spelling for on, nothing for off) */
-        fr_val b;
-        if (fr_value_parse(c->rs, key->type, v, vlen, &b) == FR_PARSE_OK && !b.i) {
-            fr_buf_puts(r, ", not an env or fact key: leave it out (");
-            fr_buf_puts(r, key->cli[0]);
-            fr_buf_puts(r, " is a switch, off unless given)");
-        } else {
-            fr_buf_puts(r, ", not an env or fact key: write ");
-            fr_buf_puts(r, key->cli[0]);
-        }
+    fr_val b;
+    if (key->is_switch && fr_value_parse(c->rs, key->type, v, vlen, &b) == FR_PARSE_OK && !b.i) {
+        /* (a switch takes no =VALUE: nothing for off, the spelling alone for on) */
+        fr_buf_puts(r, ", not an env or fact key: leave it out (");
+        fr_buf_puts(r, key->cli[0]);
+        fr_buf_puts(r, " is a switch, off unless given)");
         return r->oom ? -1 : 1;
     }
     fr_buf_puts(r, ", not an env or fact key: write ");
     fr_buf_puts(r, key->cli[0]);
-    fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');   /* (a bool flag takes no value word) */
-    hint_value(r, v, vlen);
+    if (!key->is_switch) {
+        fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');   /* (a bool flag takes no value word) */
+        hint_value(r, v, vlen);
+    }
     return r->oom ? -1 : 1;
 }
 
