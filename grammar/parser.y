@@ -64,6 +64,24 @@ static ast_str   str_cat(fr_parse_ctx *ctx, ast_str a, ast_str b);
 static inline ast_expr *leaf_name(fr_parse_ctx *ctx, ast_name n);
 static ast_stmt *make_rule(fr_parse_ctx *ctx, ast_stmt *s, ast_pos pos);
 static void fp_stmts(fr_parse_ctx *ctx);
+
+/* `cli ... null "WORD", ...`: the null words follow the spellings in one
+ * list, each marked (a decl's ncli counts the spellings only). */
+static void cli_nulls(ast_vlist **head, ast_vlist **tail, ast_vlist *nulls)
+{
+    if (!nulls)
+        return;
+    for (ast_vlist *v = nulls; v; v = v->next)
+        v->is_null = 1;
+    if (*tail)
+        (*tail)->next = nulls;
+    else
+        *head = nulls;
+    ast_vlist *t = nulls;
+    while (t->next)
+        t = t->next;
+    *tail = t;
+}
 }
 
 %define api.pure full
@@ -252,6 +270,8 @@ nullable
 cli
     : %empty            { $$.head = $$.tail = NULL; $$.n = 0; }
     | K_CLI clilist     { $$ = $2; }
+    | K_CLI clilist K_NULL clilist { $$ = $2; cli_nulls(&$$.head, &$$.tail, $4.head); }
+    | K_CLI K_NULL clilist { $$.head = $$.tail = NULL; $$.n = 0; cli_nulls(&$$.head, &$$.tail, $3.head); }
     ;
 
 clilist
@@ -2264,6 +2284,11 @@ static bool fp_decl(fp_state *st, int n, ast_stmt **out)
         d->cli_pos.start = tk[st->i].start;
         st->i++;
         ast_vlist *tail = NULL;
+        uint8_t nulls = 0;   /* past `null`: the null words */
+        if (tk[st->i].t == K_NULL) {
+            nulls = 1;
+            st->i++;
+        }
         for (;;) {
             const fp_tok *k = &tk[st->i];
             if (k->t != STRING)
@@ -2274,14 +2299,20 @@ static bool fp_decl(fp_state *st, int n, ast_stmt **out)
                 return false;
             v->v = cs;
             v->is_string = 1;
+            v->is_null = nulls;
             if (tail)
                 tail->next = v;
             else
                 d->cli = v;
             tail = v;
-            d->ncli++;
+            d->ncli += !nulls;
             d->cli_pos.end = k->end;
             st->i++;
+            if (tk[st->i].t == K_NULL && !nulls) {
+                nulls = 1;
+                st->i++;
+                continue;
+            }
             if (tk[st->i].t != ',')
                 break;
             st->i++;

@@ -148,6 +148,13 @@ int         fr_key_type(const fr_ruleset *rs, size_t k);      /* fr_type_pub */
 bool        fr_key_nullable(const fr_ruleset *rs, size_t k);
 const char *fr_key_cli(const fr_ruleset *rs, size_t k);       /* canonical spelling or NULL */
 const char *fr_key_help(const fr_ruleset *rs, size_t k);
+/* How a config line writes null for key k: a flag's first null word
+ * (`cli null "WORD"`), "null" for a nullable fact, NULL when a line cannot
+ * (a flag without null words is null only by being left out, an env key
+ * only by being unset).  And whether the word s (len bytes) reads as null
+ * there: a null word of the flag, null or None for a nullable fact. */
+const char *fr_key_null_word(const fr_ruleset *rs, size_t k);
+bool        fr_key_word_is_null(const fr_ruleset *rs, size_t k, const char *s, size_t len);
 long        fr_ruleset_find_key(const fr_ruleset *rs, const char *name); /* -1 if none; aliases too */
 
 size_t      fr_ruleset_nrules(const fr_ruleset *rs);

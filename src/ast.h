@@ -102,6 +102,7 @@ struct ast_expr {
 typedef struct ast_vlist {          /* enum members, cli spellings */
     ast_str           v;            /* for names: s is interned */
     uint8_t           is_string;    /* written as a string literal */
+    uint8_t           is_null;      /* a decl's cli: a null word (after `null`) */
     struct ast_vlist *next;
 } ast_vlist;
 

@@ -2471,9 +2471,81 @@ static const char *cli_spelling(cc *k, const ast_vlist *v, bool *bad)
     return *bad ? NULL : intern(k, v->v.s, v->v.len);   /* (NULL: out of memory) */
 }
 
+/* A null word (`cli null "WORD"`) of a key of type t is no value of that
+ * type (else reported), so that a command line reads each word one way. */
+static bool null_word_ok(cc *k, const ast_vlist *v, fr_type t, const fr_key *key, uint32_t nbefore)
+{
+    fr_val val;
+    fr_type plain = t;
+    plain.nullable = 0;
+    const char *s = v->v.s;
+    bool is_value = false;
+    if (t.kind == FR_T_ENUM) {   /* (k->enums: the ruleset's are set after pass 1) */
+        for (uint32_t i = 0; i < k->enums[t.enum_id].nvalues && !is_value; i++)
+            is_value = !strcmp(k->enums[t.enum_id].values[i], s);
+    } else if (t.kind != FR_T_STRING) {
+        is_value = fr_value_parse(k->rs, plain, s, v->v.len, &val) != FR_PARSE_BAD;
+    }
+    if (is_value) {
+        fr_diag *g = err(k, v->v.pos, "null word \"%s\" is a value of '%s'", s, key->name);
+        hint(k, g, "a null word must be a word that no value of the key is written as, e.g. \"none\"");
+        return false;
+    }
+    for (uint32_t i = 0; i < nbefore; i++)
+        if (strlen(key->nulls[i]) == v->v.len && memcmp(key->nulls[i], s, v->v.len) == 0) {
+            err(k, v->v.pos, "null word \"%s\" listed twice", s);
+            return false;
+        }
+    return true;
+}
+
+/* The null words of a flag: after an error, none. */
+static void p1_nulls(cc *k, const ast_decl *d, fr_key *key, uint32_t n, ast_pos at)
+{
+    if (d->keykind != FR_KEY_FLAG) {
+        fr_diag *g = err(k, at, "only flags have null words");
+        hint(k, g, d->keykind == FR_KEY_ENV ? "an env key is null when the variable is not set"
+                                            : "a fact reads the words null and None as null");
+        return;
+    }
+    if (!d->nullable) {
+        fr_diag *g = err(k, at, "'%s' has null words but is not nullable", d->name.s);
+        hint(k, g, "a key is nullable when its type ends in '?'");
+        return;
+    }
+    if (!(key->nulls = fr_arena_array(k->a, n, sizeof *key->nulls))) {
+        nomem(k);
+        return;
+    }
+    uint32_t bad = 0;
+    for (const ast_vlist *v = d->cli; v; v = v->next) {
+        if (!v->is_null)
+            continue;
+        if (!null_word_ok(k, v, key->type, key, key->nnulls)) {
+            bad++;
+            continue;
+        }
+        const char *in = intern(k, v->v.s, v->v.len);
+        if (!in)
+            return;
+        key->nulls[key->nnulls++] = in;
+    }
+    if (bad)
+        key->nnulls = 0;
+}
+
 static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
 {
     if (!d->cli)
+        return;
+    uint32_t nnulls = 0;
+    ast_pos at = d->cli_pos;
+    for (const ast_vlist *v = d->cli; v; v = v->next)
+        if (v->is_null && !nnulls++)
+            at = v->v.pos;
+    if (nnulls && !k->keybad[key - k->rs->keys])
+        p1_nulls(k, d, key, nnulls, at);
+    if (!d->ncli)
         return;
     if (d->keykind != FR_KEY_FLAG) {
         fr_diag *g = err(k, d->cli_pos, "only flags have CLI spellings");
@@ -2487,6 +2559,8 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
     }
     for (const ast_vlist *v = d->cli; v; v = v->next) {
         bool bad;
+        if (v->is_null)
+            continue;
         const char *in = cli_spelling(k, v, &bad);
         if (bad)
             continue;
@@ -2570,7 +2644,7 @@ static void p1_decl(cc *k, const ast_decl *d)
         k->keybad[id] = 1;
     }
     p1_cli(k, d, key);
-    if (key->kind == FR_KEY_FLAG && !d->cli) {
+    if (key->kind == FR_KEY_FLAG && !d->ncli) {
         key->cli = fr_arena_array(k->a, 1, sizeof *key->cli);
         if (!key->cli || !(key->cli[0] = default_cli(k, key->name))) {
             nomem(k);

@@ -117,6 +117,18 @@ static const char *pad_copy(fr_arena *a, const char *s, size_t n)
     return p;
 }
 
+/* A spelling's nullable for the fast readers (fast_value_by): 1, the words
+ * null and None are null (a fact); 2, a string flag with null words (the
+ * general reader takes its values); 0, no word is null. */
+static uint8_t slot_nullable(const fr_key *key)
+{
+    if (!key->type.nullable)
+        return 0;
+    if (key->kind == FR_KEY_FACT)
+        return 1;
+    return key->kind == FR_KEY_FLAG && key->nnulls && key->type.kind == FR_T_STRING ? 2 : 0;
+}
+
 static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const char *s, uint32_t key)
 {
     size_t len = strlen(s);
@@ -134,7 +146,7 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const ch
             sl->enum_id = rs->keys[key].type.enum_id;
             sl->is_flag = rs->keys[key].kind == FR_KEY_FLAG;
             sl->tkind = rs->keys[key].type.kind;
-            sl->nullable = rs->keys[key].type.nullable;
+            sl->nullable = slot_nullable(&rs->keys[key]);
             sl->is_switch = rs->keys[key].is_switch;
             return 0;
         }
@@ -434,19 +446,49 @@ const char *fr_config_reason(fr_cfgin *c)
     return c->reason.p ? c->reason.p : "";
 }
 
+/* Whether s is one of key's null words (`cli null "WORD"`). */
+static int is_key_null_word(const fr_key *key, const char *s, size_t len)
+{
+    for (uint32_t i = 0; i < key->nnulls; i++)
+        if (strncmp(key->nulls[i], s, len) == 0 && key->nulls[i][len] == '\0')
+            return 1;
+    return 0;
+}
+
 /* "NAME expects T, got 'V'" (+ did you mean for enums: now, or with c
- * later, see hint_later). */
+ * later, see hint_later).  json: V came as a JSON text, where JSON's null
+ * gives null; else as a word of a command line or NAME=VALUE, where a
+ * flag's null is one of its null words, an env variable's is its absence
+ * and a fact's is the word null or None. */
 static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t nlen,
-                     const char *v, size_t vlen, fr_parse_rc rc, fr_buf *r, fr_cfgin *c)
+                     const char *v, size_t vlen, fr_parse_rc rc, fr_buf *r, fr_cfgin *c, int json)
 {
     const fr_key *key = &rs->keys[k];
+    fr_type t = key->type;
+    if (!json && key->kind != FR_KEY_FACT)
+        t.nullable = 0;
     fr_buf_put(r, name, nlen);
     fr_buf_puts(r, " expects ");
-    fr_type_expect_text(r, rs, key->type);
+    fr_type_expect_text(r, rs, t);
+    if (!json && key->nnulls) {
+        fr_buf_puts(r, " (or null: ");
+        for (uint32_t i = 0; i < key->nnulls; i++) {
+            if (i)
+                fr_buf_puts(r, ", ");
+            reason_value(r, key->nulls[i], strlen(key->nulls[i]));
+        }
+        fr_buf_putc(r, ')');
+    }
     fr_buf_puts(r, ", got ");
     reason_value(r, v, vlen);
     if (rc == FR_PARSE_RANGE)
         fr_buf_puts(r, " (out of the 64-bit range)");
+    if (!json && key->type.nullable && key->kind == FR_KEY_FLAG && !key->nnulls && vlen == 4 &&
+        (!memcmp(v, "null", 4) || !memcmp(v, "None", 4))) {
+        /* (argparse has no word for None either) */
+        fr_buf_puts(r, "; for null, leave the flag out");
+        return 1;
+    }
     if (key->type.kind == FR_T_ENUM) {
         const fr_enum *e = &rs->enums[key->type.enum_id];
         if (c)
@@ -471,16 +513,41 @@ static int env_text(const fr_ruleset *rs, uint32_t k, const char *s, size_t len,
     return 1;
 }
 
+static inline __attribute__((always_inline)) fr_parse_rc parse_value(const fr_spellmap *m, const fr_ruleset *rs,
+                                                                     fr_type t, const char *s, size_t len,
+                                                                     fr_val *out);
+
+/* The word s as key k's value where a command line (or a NAME=VALUE word)
+ * gives it: a flag's null words are null, and no other word (argparse has
+ * no word for None); an env variable's text is never null (only an absent
+ * variable is); a fact reads the words null and None as null.  m: the
+ * map's enum lookup, or NULL. */
+static fr_parse_rc word_value(const fr_spellmap *m, const fr_ruleset *rs, uint32_t k, const char *s, size_t len,
+                              fr_val *out)
+{
+    const fr_key *key = &rs->keys[k];
+    fr_type t = key->type;
+    if (key->kind != FR_KEY_FACT && t.nullable) {
+        if (key->nnulls && is_key_null_word(key, s, len)) {
+            out->i = 0;
+            out->s = NULL;
+            out->is_null = 1;
+            return FR_PARSE_OK;
+        }
+        t.nullable = 0;
+    }
+    if (env_text(rs, k, s, len, out))
+        return FR_PARSE_OK;
+    return m ? parse_value(m, rs, t, s, len, out) : fr_value_parse(rs, t, s, len, out);
+}
+
 int fr_config_value_rc(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
                        fr_val *out, fr_buf *reason, fr_parse_rc *rc)
 {
-    *rc = FR_PARSE_OK;
-    if (env_text(rs, k, s, len, out))
-        return 0;
-    *rc = fr_value_parse(rs, rs->keys[k].type, s, len, out);
+    *rc = word_value(NULL, rs, k, s, len, out);
     if (*rc == FR_PARSE_OK)
         return 0;
-    return bad_value(rs, k, what, strlen(what), s, len, *rc, reason, NULL);
+    return bad_value(rs, k, what, strlen(what), s, len, *rc, reason, NULL, 0);
 }
 
 int fr_config_value(const fr_ruleset *rs, uint32_t k, const char *what, const char *s, size_t len,
@@ -1410,9 +1477,9 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             vlen = words[i].len;
         }
         fr_val val;
-        fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
+        fr_parse_rc rc = word_value(m, rs, (uint32_t)k, v, vlen, &val);
         if (rc != FR_PARSE_OK) {
-            bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r, c);
+            bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r, c, 0);
             return r->oom ? -1 : 1;
         }
         set_key(c, (uint32_t)k, val);
@@ -1443,9 +1510,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             fr_val val;
             const char *vt = w + eqi + 1;
             size_t vtl = len - eqi - 1;
-            fr_parse_rc rc = env_text(rs, (uint32_t)k, vt, vtl, &val)
-                                 ? FR_PARSE_OK
-                                 : parse_value(m, rs, rs->keys[k].type, vt, vtl, &val);
+            fr_parse_rc rc = word_value(m, rs, (uint32_t)k, vt, vtl, &val);
             /* (an integer outside the 64-bit range is no fallback: the
              * program reads it, and flagrule cannot hold it, as for a flag) */
             if (rc != FR_PARSE_OK && rc != FR_PARSE_RANGE && rs->keys[k].kind == FR_KEY_ENV)
@@ -1453,7 +1518,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             if (rc == FR_PARSE_OK && c->nfb)
                 env_fallback_drop(c, (uint32_t)k);   /* (a later value wins) */
             if (rc != FR_PARSE_OK) {
-                bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r, c);
+                bad_value(rs, (uint32_t)k, w, eqi, w + eqi + 1, len - eqi - 1, rc, r, c, 0);
                 return r->oom ? -1 : 1;
             }
             set_key(c, (uint32_t)k, val);
@@ -1621,7 +1686,7 @@ static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap
         return 1;
     }
     case FR_T_STRING:
-        if (nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0))
+        if (nullable > 1 || (nullable && len == 4 && (memcmp(s, "null", 4) == 0 || memcmp(s, "None", 4) == 0)))
             return 0;
         out->i = (int64_t)len;
         out->s = s;
@@ -1630,8 +1695,8 @@ static inline __attribute__((always_inline)) int fast_value_by(const fr_spellmap
     default:
         return 0;
     }
-null:   /* fr_value_parse: null and None are null for a nullable int or enum */
-    if (!nullable || len != 4 || (memcmp(s, "null", 4) != 0 && memcmp(s, "None", 4) != 0))
+null:   /* word_value: null and None are null for a nullable int or enum fact */
+    if (nullable != 1 || len != 4 || (memcmp(s, "null", 4) != 0 && memcmp(s, "None", 4) != 0))
         return 0;
     out->i = 0;
     out->s = NULL;
@@ -2151,16 +2216,14 @@ int fr_config_values(fr_cfgin *c, size_t n, const size_t *keys, const fr_value *
                 val.i = (int64_t)tl;
                 val.s = t;
             } else {
-                fr_parse_rc rc = env_text(rs, k, t, tl, &val)
-                                     ? FR_PARSE_OK
-                                     : parse_value(c->map, rs, key->type, t, tl, &val);
+                fr_parse_rc rc = word_value(c->map, rs, k, t, tl, &val);
                 if (rc != FR_PARSE_OK && rc != FR_PARSE_RANGE && key->kind == FR_KEY_ENV) {
                     if (env_fallback(c, k, at, v->len) < 0)
                         return -1;
                     continue;
                 }
                 if (rc != FR_PARSE_OK) {
-                    bad_value(rs, k, key->name, strlen(key->name), c->store.p + at, v->len, rc, r, c);
+                    bad_value(rs, k, key->name, strlen(key->name), c->store.p + at, v->len, rc, r, c, 1);
                     return r->oom ? -1 : 1;
                 }
             }

@@ -699,14 +699,14 @@ static int val_same(const fr_ruleset *rs, uint32_t k, fr_val a, fr_val b)
 static void pool_add(search *s, uint32_t k, fr_val v)
 {
     const fr_key *key = &s->rs->keys[k];
-    if (v.is_null && !key->type.nullable)
-        return;
+    if (v.is_null && !fr_key_null_word(s->rs, k))
+        return;   /* not nullable, or a config line cannot give null */
     if (val_same(s->rs, k, v, key->def))
         return;
     if (key->type.kind == FR_T_STRING && !v.is_null) {
         if (v.i < 0 || (v.i && memchr(v.s, '\0', (size_t)v.i)))
             return;   /* a NUL byte cannot be passed in a config */
-        if (key->type.nullable && v.i == 4 && (!memcmp(v.s, "null", 4) || !memcmp(v.s, "None", 4)))
+        if (fr_key_word_is_null(s->rs, k, v.s, (size_t)v.i))
             return;   /* would read back as null */
     }
     if (key->type.kind == FR_T_ENUM && !v.is_null &&
@@ -1231,6 +1231,15 @@ static int key_words(const fr_ruleset *rs, uint32_t k, fr_val v, fr_buf *b)
         return 1;
     }
     const char *sp = key->cli[0];
+    if (v.is_null) {
+        /* (pool_add keeps a null only where a null word gives it) */
+        const char *w = fr_key_null_word(rs, k);
+        fr_buf_puts(b, sp);
+        fr_buf_putc(b, w && w[0] == '-' ? '=' : '\0');
+        fr_buf_puts(b, w ? w : "null");
+        fr_buf_putc(b, '\0');
+        return w && w[0] == '-' ? 1 : 2;
+    }
     if (t.kind == FR_T_BOOL && !v.is_null) {
         fr_buf_puts(b, sp);
         if (!v.i)

@@ -291,6 +291,11 @@ static void dump_keys(fr_strbuf *b, const fr_ruleset *rs)
             for (uint32_t j = 0; j < k->ncli; j++)
                 fr_sb_printf(b, "%s %s", j ? "," : "", k->cli[j]);
         }
+        if (k->nnulls) {
+            fr_sb_puts(b, "  null");
+            for (uint32_t j = 0; j < k->nnulls; j++)
+                fr_sb_printf(b, "%s \"%s\"", j ? "," : "", k->nulls[j]);
+        }
         fr_sb_printf(b, "  declarers %u, readers %u\n", k->ndeclarers, k->nreaders);
     }
     if (rs->naliases) {

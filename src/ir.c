@@ -214,6 +214,29 @@ const char *fr_key_cli(const fr_ruleset *rs, size_t k)
     return key && key->ncli ? key->cli[0] : NULL;
 }
 
+const char *fr_key_null_word(const fr_ruleset *rs, size_t k)
+{
+    const fr_key *key = key_at(rs, k);
+    if (!key || !key->type.nullable)
+        return NULL;
+    if (key->kind == FR_KEY_FACT)
+        return "null";
+    return key->kind == FR_KEY_FLAG && key->nnulls ? key->nulls[0] : NULL;
+}
+
+bool fr_key_word_is_null(const fr_ruleset *rs, size_t k, const char *s, size_t len)
+{
+    const fr_key *key = key_at(rs, k);
+    if (!key || !key->type.nullable || !s)
+        return false;
+    if (key->kind == FR_KEY_FACT)
+        return len == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "None", 4));
+    for (uint32_t i = 0; key->kind == FR_KEY_FLAG && i < key->nnulls; i++)
+        if (strncmp(key->nulls[i], s, len) == 0 && key->nulls[i][len] == '\0')
+            return true;
+    return false;
+}
+
 const char *fr_key_help(const fr_ruleset *rs, size_t k)
 {
     const fr_key *key = key_at(rs, k);

@@ -70,6 +70,10 @@ typedef struct fr_key {
     fr_val       def;        /* default value */
     const char **cli;        /* FR_KEY_FLAG: spellings, canonical first ("--tp-size") */
     uint32_t     ncli;
+    uint32_t     nnulls;
+    const char **nulls;      /* FR_KEY_FLAG: the words a command line gives for
+                                null (`cli null "WORD"`), interned; none: null
+                                is given by leaving the flag out */
     const char  *help;       /* may be NULL */
     fr_span      loc;        /* the declaration */
     /* Filled by graph.c: */

@@ -719,7 +719,8 @@ void fr_val_repr(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v)
 
 void fr_compact_str(fr_buf *b, const char *s, size_t len)
 {
-    int quote = len == 0;
+    /* (the text null quoted: bare, null is no value) */
+    int quote = len == 0 || (len == 4 && memcmp(s, "null", 4) == 0);
     for (size_t i = 0; i < len && !quote; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == ' ' || c == '\\' || c < 0x20 || c == 0x7f)

@@ -61,7 +61,8 @@ void fr_val_text(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v);
 void fr_val_repr(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v);
 void fr_pyrepr_str(fr_buf *b, const char *s, size_t len);
 /* The compact-format form (HACKING.md): like text, but a string or enum
- * value holding a space, tab, newline or backslash, or empty, is written
+ * value holding a space, tab, newline or backslash, empty, or the text
+ * null, is written
  * C-escaped in double quotes. */
 void fr_val_compact(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v);
 /* A string in that form.  (Control characters other than tab and newline

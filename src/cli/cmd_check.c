@@ -1502,6 +1502,14 @@ int cmd_resolve(int argc, char **argv)
                     fr_value d = fr_key_default(rs, k);
                     if (!differs(v, d))
                         continue;
+                    const char *nullw = v.is_null ? fr_key_null_word(rs, k) : NULL;
+                    if (v.is_null && !nullw) {
+                        cli_err("resolve: %s is null, which a command line cannot give (%s); --format json keeps it",
+                                fr_key_name(rs, k),
+                                kind == FR_ENV ? "only an unset variable is null, and it takes the default"
+                                               : "it is null when the flag is left out, and its default is not");
+                        continue;
+                    }
                     b->len = 0;
                     if (!first)
                         fr_buf_putc(b, ' ');
@@ -1514,12 +1522,14 @@ int cmd_resolve(int argc, char **argv)
                     if (!v.is_null && (v.type == FR_STRING || v.type == FR_ENUM)) {
                         text = v.s;
                         tlen = v.len;
+                    } else if (v.is_null) {
+                        text = nullw;
+                        tlen = strlen(nullw);
                     }
-                    /* a nullable string's text null or None reads back as
-                     * null on a command line (env keys take any text) */
-                    if (!v.is_null && v.type == FR_STRING && kind != FR_ENV && fr_key_nullable(rs, k) &&
-                        tlen == 4 && (!memcmp(text, "null", 4) || !memcmp(text, "None", 4)))
-                        cli_err("resolve: %s is the text '%.4s', which a command line reads as null; "
+                    /* a nullable string's text that is a null word of the key
+                     * reads back as null on a command line */
+                    if (!v.is_null && v.type == FR_STRING && fr_key_word_is_null(rs, k, text, tlen))
+                        cli_err("resolve: %s is the text '%s', which a command line reads as null; "
                                 "--format json keeps it", fr_key_name(rs, k), text);
                     if (kind != FR_FLAG) {
                         fr_buf_puts(b, fr_key_name(rs, k));

@@ -265,18 +265,36 @@ static void did_you_mean(fr_buf *r, const char *word, size_t len, const char *co
     }
 }
 
-/* "NAME expects T, got 'V'" (+ did you mean for enums). */
+/* "NAME expects T, got 'V'" (+ did you mean for enums).  In a config line
+ * only a fact is null for the words null and None; a flag for its null
+ * words; an env key never. */
 static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t nlen,
                      const char *v, size_t vlen, fr_parse_rc rc, fr_buf *r)
 {
     const fr_key *key = &rs->keys[k];
+    fr_type t = key->type;
+    if (key->kind != FR_KEY_FACT)
+        t.nullable = 0;
     fr_buf_put(r, name, nlen);
     fr_buf_puts(r, " expects ");
-    fr_type_expect_text(r, rs, key->type);
+    fr_type_expect_text(r, rs, t);
+    if (key->nnulls) {
+        fr_buf_puts(r, " (or null:");
+        for (uint32_t i = 0; i < key->nnulls; i++) {
+            fr_buf_puts(r, i ? ", " : " ");
+            reason_value(r, key->nulls[i], strlen(key->nulls[i]));
+        }
+        fr_buf_puts(r, ")");
+    }
     fr_buf_puts(r, ", got ");
     reason_value(r, v, vlen);
     if (rc == FR_PARSE_RANGE)
         fr_buf_puts(r, " (out of the 64-bit range)");
+    if (key->kind == FR_KEY_FLAG && key->type.nullable && !key->nnulls &&
+        ((vlen == 4 && memcmp(v, "null", 4) == 0) || (vlen == 4 && memcmp(v, "None", 4) == 0))) {
+        fr_buf_puts(r, "; for null, leave the flag out");
+        return 1;
+    }
     if (key->type.kind == FR_T_ENUM) {
         const fr_enum *e = &rs->enums[key->type.enum_id];
         did_you_mean(r, v, vlen, e->values, e->nvalues);
@@ -555,6 +573,25 @@ static inline __attribute__((always_inline)) fr_parse_rc parse_value(const ref_s
     return fr_value_parse(rs, t, s, len, out);
 }
 
+/* Key k's value from a config word (see bad_value for null). */
+static fr_parse_rc word_value_ref(const ref_spellmap *m, const fr_ruleset *rs, uint32_t k, const char *s,
+                                  size_t len, fr_val *out)
+{
+    const fr_key *key = &rs->keys[k];
+    fr_type t = key->type;
+    if (key->kind != FR_KEY_FACT) {
+        for (uint32_t i = 0; i < key->nnulls; i++)
+            if (strlen(key->nulls[i]) == len && memcmp(key->nulls[i], s, len) == 0) {
+                out->i = 0;
+                out->s = NULL;
+                out->is_null = 1;
+                return FR_PARSE_OK;
+            }
+        t.nullable = 0;
+    }
+    return parse_value(m, rs, t, s, len, out);
+}
+
 /* Python's argparse accepts any unambiguous prefix of a long option
  * (`--tp 8` for `--tp-size 8`, allow_abbrev), so launch lines written for
  * such programs use them.  On a miss of the exact lookup: the flag spellings
@@ -816,7 +853,7 @@ static int interpret(ref_cfgin *c)
                 vlen = c->words[i].len;
             }
             fr_val val;
-            fr_parse_rc rc = parse_value(m, rs, key->type, v, vlen, &val);
+            fr_parse_rc rc = word_value_ref(m, rs, (uint32_t)k, v, vlen, &val);
             if (rc != FR_PARSE_OK) {
                 bad_value(rs, (uint32_t)k, w, slen, v, vlen, rc, r);
                 return r->oom ? -1 : 1;
@@ -856,7 +893,7 @@ static int interpret(ref_cfgin *c)
                     while (vtl && isspace((unsigned char)vt[vtl - 1]))
                         vtl--;
                 }
-                fr_parse_rc rc = parse_value(m, rs, rs->keys[k].type, vt, vtl, &val);
+                fr_parse_rc rc = word_value_ref(m, rs, (uint32_t)k, vt, vtl, &val);
                 if (rc != FR_PARSE_OK && rs->keys[k].kind == FR_KEY_ENV) {
                     /* an env key keeps its default (and is given so) */
                     set_key(c, (uint32_t)k, rs->keys[k].def);

@@ -24,6 +24,8 @@ static const char *mini_a2a_cli[] = { "--moe-a2a-backend" };
 static const char *mini_dp_cli[] = { "--enable-dp-attention" };
 static const char *mini_path_cli[] = { "--model-path" };
 static const char *mini_chunk_cli[] = { "--chunked-prefill-size" };
+static const char *mini_mode_nulls[] = { "None" };
+static const char *mini_path_nulls[] = { "none" };
 
 static fr_key mini_key(const char *name, int kind, int tkind, int nullable, uint32_t enum_id,
                        fr_val def, const char **cli, uint32_t ncli)
@@ -41,9 +43,9 @@ static fr_key mini_key(const char *name, int kind, int tkind, int nullable, uint
     return k;
 }
 
-/* keys: 0 tp_size:int=1, 1 deepep_mode:enum{auto,normal,low_latency,null}?=auto,
- * 2 moe_a2a_backend:enum=none, 3 enable_dp_attention:bool=false,
- * 4 model_path:string?=null, 5 chunked_prefill_size:int=8192,
+/* keys: 0 tp_size:int=1, 1 deepep_mode:enum{auto,normal,low_latency,null}?=auto
+ * (null word None), 2 moe_a2a_backend:enum=none, 3 enable_dp_attention:bool=false,
+ * 4 model_path:string?=null (null word none), 5 chunked_prefill_size:int=8192,
  * 6 env SGLANG_MORI_NUM:int=4096, 7 fact model_architecture:string?=null */
 static mini *mini_new(void)
 {
@@ -65,6 +67,10 @@ static mini *mini_new(void)
     m->keys[5] = mini_key("chunked_prefill_size", FR_KEY_FLAG, FR_T_INT, 0, 0, chunk, mini_chunk_cli, 1);
     m->keys[6] = mini_key("SGLANG_MORI_NUM", FR_KEY_ENV, FR_T_INT, 0, 0, env, NULL, 0);
     m->keys[7] = mini_key("model_architecture", FR_KEY_FACT, FR_T_STRING, 1, 0, null, NULL, 0);
+    m->keys[1].nulls = mini_mode_nulls;
+    m->keys[1].nnulls = 1;
+    m->keys[4].nulls = mini_path_nulls;
+    m->keys[4].nnulls = 1;
     m->rs.keys = m->keys;
     m->rs.nkeys = 8;
     m->rs.enums = m->enums;

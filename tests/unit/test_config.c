@@ -120,13 +120,26 @@ static void test_quoting(void **state)
     /* trailing backslash is literal, as sh -c */
     assert_int_equal(rd(f, "--model-path x\\"), 0);
     assert_str(f->input[4], "x\\");
-    /* null for a nullable key */
+    /* null for a nullable flag: its null words only (argparse has no word
+     * for None); other words are text */
+    assert_int_equal(rd(f, "--model-path none"), 0);
+    assert_true(f->input[4].is_null);
+    assert_int_equal(rd(f, "--model-path=none"), 0);
+    assert_true(f->input[4].is_null);
     assert_int_equal(rd(f, "--model-path None"), 0);
-    assert_true(f->input[4].is_null);
+    assert_str(f->input[4], "None");
     assert_int_equal(rd(f, "--model-path null --deepep-mode null"), 0);
-    assert_true(f->input[4].is_null);
+    assert_str(f->input[4], "null");
     assert_false(f->input[1].is_null);     /* `null` is a member of that enum */
     assert_int_equal(f->input[1].i, 3);
+    assert_int_equal(rd(f, "--deepep-mode=NULL"), 1);
+    assert_string_equal(reason(f), "--deepep-mode expects one of auto, normal, low_latency, null (or null: 'None'), "
+                                   "got 'NULL'; did you mean 'null'?");
+    /* a fact reads null and None as null */
+    assert_int_equal(rd(f, "model_architecture=None --tp 2"), 0);
+    assert_true(f->input[7].is_null);
+    assert_int_equal(rd(f, "model_architecture=none"), 0);
+    assert_str(f->input[7], "none");
     assert_int_equal(rd(f, "--deepep-mode None"), 0);
     assert_true(f->input[1].is_null);
 }
@@ -501,8 +514,8 @@ static void test_fast_paths(void **state)
     assert_int_equal(rd(f, "--tp-size 1234567:"), 1);
     assert_int_equal(rd(f, "--tp-size 1/"), 1);
     assert_int_equal(rd(f, "--tp-size=?"), 1);
-    /* null for a nullable enum that has no member "null"... and one that has */
-    assert_int_equal(rd(f, "--model-path None --deepep-mode null"), 0);
+    /* a string flag's null word, and a nullable enum's member "null" */
+    assert_int_equal(rd(f, "--model-path none --deepep-mode null"), 0);
     assert_true(f->input[4].is_null);
     assert_false(f->input[1].is_null);
     assert_int_equal(f->input[1].i, 3);
