@@ -813,7 +813,10 @@ static void track(fr_parse_ctx *ctx, int t, const YYLTYPE *lloc)
         ctx->stmt_errors = 0;
         ctx->stmt_syntax_error = false;
         ctx->eaten = false;
+        ctx->cli_nulls = false;
     }
+    if (t == K_NULL && ctx->stmt_kind == FR_STMT_DECL && (ctx->before_tok == K_CLI || ctx->before_tok == STRING))
+        ctx->cli_nulls = true;
     switch (t) {
     case '{':
         if (ctx->before_tok == K_DOC || (ctx->before_tok == STRING && ctx->stmt_kind == FR_STMT_TEST)) {
@@ -1244,6 +1247,9 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
     } else if (has(&e, CH(':')) && ctx->stmt_kind == FR_STMT_RULE && e.n == 1) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
+    } else if (has(&e, YYSYMBOL_STRING) && ctx->cli_nulls && (prev == K_NULL || prev == ',')) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a null word (a string), not %s", got);
+        hint = "write the words a command line gives for null as strings, e.g. cli null \"none\"";
     } else if (has(&e, YYSYMBOL_STRING) && (prev == K_CLI || (prev == ',' && ctx->stmt_kind == FR_STMT_DECL))) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a CLI spelling (a string), not %s", got);
         hint = "write the spellings as strings, e.g. cli \"--tp-size\", \"--tp\"";

@@ -293,6 +293,7 @@ typedef struct fr_parse_ctx {
     uint32_t     prev_start;
     bool         la_stmt_start; /* the last token started a statement */
     bool         eaten;         /* an unterminated string/regex in this statement */
+    bool         cli_nulls;     /* a declaration's `cli ... null` seen */
     bool         block_open;    /* inside a doc or test block */
     uint32_t     block_at;      /* its '{' */
     bool         virt_close;    /* the last token returned was a virtual '}' */

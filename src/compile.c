@@ -2488,7 +2488,12 @@ static bool null_word_ok(cc *k, const ast_vlist *v, fr_type t, const fr_key *key
     }
     if (is_value) {
         fr_diag *g = err(k, v->v.pos, "null word \"%s\" is a value of '%s'", s, key->name);
-        hint(k, g, "a null word must be a word that no value of the key is written as, e.g. \"none\"");
+        hint(k, g, "a command line reads the word as that value: choose a word that is no value of '%s'", key->name);
+        return false;
+    }
+    if (memchr(s, '\0', v->v.len)) {
+        fr_diag *g = err(k, v->v.pos, "a null word cannot hold a NUL byte");
+        hint(k, g, "a config word never holds one");
         return false;
     }
     for (uint32_t i = 0; i < nbefore; i++)
@@ -3333,6 +3338,35 @@ static fr_ruleset *ruleset_new(fr_compiler *c)
  * search evaluates configs, so it is skipped on very large rule sets. */
 #define LINT_UNTRIGGERED_MAX_RULES 5000u
 
+/* A key that a condition compares with null but that no config line gives
+ * null: a nullable flag without null words, whose default is not null,
+ * that no rule declares.  Node n's tree is searched; NONE if there is none. */
+static uint32_t null_unreachable(const fr_ruleset *rs, uint32_t n, int depth)
+{
+    const fr_node *nd = &rs->nodes[n];
+    int ar = fr_op_arity((fr_op)nd->op);
+    if (depth > FR_MAX_DEPTH + 8 || nd->op <= FR_OP_INPUT)
+        return NONE;
+    if ((nd->op == FR_OP_EQ || nd->op == FR_OP_NE) && ar == 2) {
+        const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
+        if (r->op == FR_OP_KEY || r->op == FR_OP_INPUT) {
+            const fr_node *t = l;
+            l = r;
+            r = t;
+        }
+        if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST && rs->consts[r->a].is_null) {
+            const fr_key *key = &rs->keys[l->a];
+            if (key->kind == FR_KEY_FLAG && key->type.nullable && !key->nnulls && !key->def.is_null &&
+                (l->op == FR_OP_INPUT || !key->ndeclarers))
+                return l->a;
+        }
+    }
+    uint32_t k = ar >= 1 ? null_unreachable(rs, nd->a, depth + 1) : NONE;
+    if (k == NONE && ar == 2)
+        k = null_unreachable(rs, nd->b, depth + 1);
+    return k;
+}
+
 static int lint_untriggered(fr_compiler *c, const fr_ruleset *rs)
 {
     if (rs->nrules > LINT_UNTRIGGERED_MAX_RULES)
@@ -3344,9 +3378,17 @@ static int lint_untriggered(fr_compiler *c, const fr_ruleset *rs)
     for (size_t i = 0; i < n; i++) {
         const fr_rule *r = &rs->rules[ids[i]];
         fr_span sp = r->named ? r->name_loc : r->loc;
-        if (!fr_diag_add(c->diags, FR_SEV_WARNING, sp,
-                         "no config found on which error rule '%s' fires; "
-                         "its condition may be unsatisfiable", r->name)) {
+        fr_diag *g = fr_diag_add(c->diags, FR_SEV_WARNING, sp,
+                                 "no config found on which error rule '%s' fires; "
+                                 "its condition may be unsatisfiable", r->name);
+        uint32_t k = null_unreachable(rs, r->cond, 0);
+        if (k == NONE && r->kind == FR_RULE_REQUIRE)
+            k = null_unreachable(rs, r->req, 0);
+        if (!g || (k != NONE &&
+                   fr_diag_hint(c->diags, g,
+                                "no config line gives %s null (left out, it takes its default): to let "
+                                "one, declare a null word for it, e.g. cli null \"none\"",
+                                rs->keys[k].ncli ? rs->keys[k].cli[0] : rs->keys[k].name) < 0)) {
             free(ids);
             return -1;
         }

@@ -1504,10 +1504,10 @@ int cmd_resolve(int argc, char **argv)
                         continue;
                     const char *nullw = v.is_null ? fr_key_null_word(rs, k) : NULL;
                     if (v.is_null && !nullw) {
-                        cli_err("resolve: %s is null, which a command line cannot give (%s); --format json keeps it",
+                        cli_err("resolve: %s is null, which no config line gives (%s); --format json keeps it",
                                 fr_key_name(rs, k),
-                                kind == FR_ENV ? "only an unset variable is null, and it takes the default"
-                                               : "it is null when the flag is left out, and its default is not");
+                                kind == FR_ENV ? "an unset variable takes its default"
+                                               : "it has no null word, and left out it takes its default");
                         continue;
                     }
                     b->len = 0;

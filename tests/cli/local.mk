@@ -66,6 +66,9 @@ CLI_TESTS = \
 	tests/cli/check-env-int-range-environ.t \
 	tests/cli/check-env-int-range-json.t \
 	tests/cli/check-switch.t \
+	tests/cli/check-null-words.t \
+	tests/cli/check-null-words-json.t \
+	tests/cli/resolve-null-words.t \
 	tests/cli/check-switch-argv.t \
 	tests/cli/check-switch-json.t \
 	tests/cli/check-env-int-blanks.t \
@@ -167,5 +170,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/moe.rules \
 	tests/cli/envtext.rules \
 	tests/cli/switch.rules \
+	tests/cli/nullwords.rules \
 	tests/cli/exprs.rules \
 	tests/cli/utf.rules

@@ -8,6 +8,8 @@ RULES_LOG_COMPILER = $(SHELL) $(srcdir)/tests/diag/run.sh
 DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/switch-errors.rules \
+	tests/diag/cases/null-words.rules \
+	tests/diag/cases/null-unreachable.rules \
 	tests/diag/cases/prog-flags-bad.rules \
 	tests/diag/cases/prog-flags-syntax.rules \
 	tests/diag/cases/constant-fault.rules \

@@ -23,11 +23,9 @@ that SGLang's parse gives it.
 Only the differences that flagrule makes on purpose are allowed.  Each is
 matched by a narrow predicate below (refusal_allowed, skipped_words,
 error_allowed, value_allowed):
-  * a bool flag given =true, =false, =0 or =1, in any letter case;
   * NAME=VALUE words of env and fact keys, and the program words before
     the first `--` word (but not a flag written with one dash or with an
     em or en dash, and not a word that hides a command line);
-  * null and None for nullable keys;
   * ints beyond 64 bits;
   * the deprecated switches that SGLang stores into its prefill CUDA
     graph backend;
@@ -138,9 +136,6 @@ ENUM_KEYS = {
     "cuda_graph_decode_backend": CUDA_GRAPH_BACKENDS,
     "cuda_graph_prefill_backend": CUDA_GRAPH_BACKENDS,
 }
-# the keys whose type in 00-flags.rules is nullable (`?`)
-NULLABLE_KEYS = {"model_path", "quantization", "disaggregation_mode", "cuda_graph_max_bs_decode"}
-
 # SGLang's DeprecatedStoreConstAction switches: each stores its constant
 # into cuda_graph_backend_prefill.  05-program-flags.rules lists them as
 # bool flags, which flagrule skips.
@@ -180,8 +175,6 @@ KEY_OF_SPELLING = {s: k for k, spellings in KEY_SPELLINGS.items() for s in spell
 FLAG_OF = dict(KEY_OF_SPELLING)
 FLAG_OF.update((s, s) for s in PROGRAM_FLAGS)
 SORTED_SPELLINGS = sorted(FLAG_OF)
-BOOL_SPELLINGS = ({s for k in BOOL_KEYS for s in KEY_SPELLINGS[k]}
-                  | {s for s, kind in PROGRAM_FLAGS.items() if kind == "bool"})
 
 
 def flags_starting(prefix):
@@ -329,8 +322,6 @@ def sglang_parse(argv, parser=MIRROR):
 # the allowed differences
 # ---------------------------------------------------------------------------
 
-BOOL_WORDS = {"true", "false", "0", "1"}
-NULL_WORDS = ("null", "None")
 ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=.*", re.S)
 # a flag written with one dash, or with an em or en dash for the two
 ONE_DASH = re.compile(r"(?:-(?!-)|\u2014|\u2013)([^=]*)(?:=.*)?", re.S)
@@ -338,8 +329,6 @@ ONE_DASH = re.compile(r"(?:-(?!-)|\u2014|\u2013)([^=]*)(?:=.*)?", re.S)
 HIDES_FLAGS = re.compile(r"[ \t\n]--")
 
 SKIPPED = "program words, NAME=VALUE of env/fact keys"
-BOOL_VALUE = "bool flag =true/=false/=0/=1"
-NULL_VALUE = "null/None for a nullable key"
 BEYOND_64_BITS = "int beyond 64 bits"
 PREFILL_SWITCH = "deprecated prefill switch"
 DASHDASH = "argparse's --flag=-- quirk"
@@ -377,16 +366,10 @@ def skipped_words(argv):
 
 def refusal_allowed(ap):
     """Why argparse may refuse a line that flagrule accepts, or None."""
-    # flagrule takes a bool flag's value written as SGLang's config files
-    # write bools; argparse's store_true refuses any explicit value
-    m = re.fullmatch(r"argument (\S+): ignored explicit argument '(.*)'", ap.error, re.S)
-    if m and set(m.group(1).split("/")) <= BOOL_SPELLINGS and m.group(2).lower() in BOOL_WORDS:
-        return BOOL_VALUE
-    # flagrule reads null and None as "no value" for a nullable key; argparse
-    # takes them as text, which an int or a choice option refuses
-    m = re.match(r"argument (\S+): invalid (?:int value|choice): '(?:null|None)'", ap.error)
-    if m and all(FLAG_OF.get(s) in NULLABLE_KEYS for s in m.group(1).split("/")):
-        return NULL_VALUE
+    # (none left: flagrule refuses =VALUE on a switch, and null and None on
+    # a nullable flag but for --disaggregation-mode's choice "null", as
+    # argparse does)
+    del ap
     return None
 
 
@@ -414,9 +397,6 @@ def error_allowed(message, argv, ap):
 
 def value_allowed(key, sglang, flagrule, argv):
     """Why flagrule's value of key may differ from SGLang's, or None."""
-    # flagrule reads null and None as "no value"; argparse keeps the text
-    if key in NULLABLE_KEYS and sglang in NULL_WORDS and flagrule is None:
-        return NULL_VALUE
     # flagrule does not model the deprecated switches (00-flags.rules): its
     # value must be the one that SGLang gives the line without them (for a
     # line without a switch, that is the value that differed: refused)
