@@ -24,7 +24,8 @@ typedef struct fr_spell {
     uint32_t    len;
     uint32_t    key;
     uint32_t    enum_id;  /* the key's, copied for the reader's fast path */
-    uint8_t     is_flag, tkind, nullable;
+    uint8_t     is_flag, tkind;
+    uint8_t     nullable;    /* for the fast path: slot_nullable in config.c */
     uint8_t     is_switch;   /* its spelling with '=' is for word_general */
 } fr_spell;
 
@@ -41,7 +42,8 @@ typedef struct fr_fslot {
     uint32_t    lk;       /* the length, | enum_id << 7 for an enum value; 0: empty */
     uint32_t    key;      /* a spelling's key, an enum value's index */
     uint32_t    enum_id;  /* a spelling: its key's (as in fr_spell) */
-    uint8_t     is_flag, tkind, nullable;
+    uint8_t     is_flag, tkind;
+    uint8_t     nullable;   /* as in fr_spell */
     uint8_t     is_switch;  /* a switch: its spelling with '=' is for the general reader */
 } fr_fslot;
 

@@ -38,7 +38,8 @@ typedef enum fr_parse_rc {
 } fr_parse_rc;
 
 /* Parses config text for a key of type `t`.  `null` and `None` are null for
- * a nullable type (an enum member of that spelling wins).  Strings point
+ * a nullable type (an enum member of that spelling wins; the config reader
+ * passes them only for a fact: config.c, word_value).  Strings point
  * into `s` (not copied).  Bools accept true/false/1/0 (case-insensitive
  * true/false).  Ints as Python's int() reads a str (fr_parse_int). */
 fr_parse_rc fr_value_parse(const fr_ruleset *rs, fr_type t, const char *s, size_t len, fr_val *out);

@@ -123,8 +123,7 @@ static void exercise(const fr_ruleset *rs)
             free(text);   /* a NUL inside: not expressible as an argv word */
             continue;
         }
-        if (fr_key_nullable(rs, k) && v.type == FR_STRING &&
-            (!strcmp(text, "null") || !strcmp(text, "None"))) {
+        if (v.type == FR_STRING && fr_key_word_is_null(rs, k, text, v.len)) {
             free(text);   /* would read back as null */
             continue;
         }
