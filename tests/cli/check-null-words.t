@@ -54,7 +54,7 @@ $ check --no-env --format text -r nullwords.rules
 > line 5: invalid: --quant expects one of awq, fp8, got 'null'; for null, leave the flag out
 > line 6: invalid: --max-bs expects an integer (or null: 'none', 'None'), got 'null'
 > line 7: invalid: --mode expects one of prefill, decode (or null: 'null'), got 'None'
-> line 8: invalid: --mode expects one of prefill, decode (or null: 'null'), got 'nul'
+> line 8: invalid: --mode expects one of prefill, decode (or null: 'null'), got 'nul'; did you mean 'null'?
 > line 9: warning[input]: FRT_LIMIT expects an integer, got 'None'; its default null is used, as the program falls back to it
 > line 9: info[mode-null]: mode null
 >   --> nullwords.rules:14

@@ -295,6 +295,10 @@ static int bad_value(const fr_ruleset *rs, uint32_t k, const char *name, size_t 
         fr_buf_puts(r, "; for null, leave the flag out");
         return 1;
     }
+    if (key->nnulls && fr_did_you_mean(v, vlen, key->nulls, key->nnulls)) {
+        did_you_mean(r, v, vlen, key->nulls, key->nnulls);
+        return 1;
+    }
     if (key->type.kind == FR_T_ENUM) {
         const fr_enum *e = &rs->enums[key->type.enum_id];
         did_you_mean(r, v, vlen, e->values, e->nvalues);
