@@ -87,25 +87,15 @@ static bool depth_ok(fr_parse_ctx *ctx, unsigned depth, uint32_t start, uint32_t
     return false;
 }
 
-ast_expr *ast_binary(fr_parse_ctx *ctx, int op, ast_expr *l, ast_expr *r, uint32_t start, uint32_t end)
+/* A chain's terms under e (1 for a term that is not an op chain node). */
+static uint32_t chain_terms(const ast_expr *e, int op)
 {
-    if (!l || !r)
-        return NULL;
+    return e->kind == AE_BINARY && e->op == op ? e->nterms : 1u;
+}
+
+static ast_expr *binary_node(fr_parse_ctx *ctx, int op, ast_expr *l, ast_expr *r, uint32_t start, uint32_t end)
+{
     unsigned d = (l->depth > r->depth ? l->depth : r->depth) + 1u;
-    if (d > FR_MAX_DEPTH && l->kind == AE_BINARY && l->op == op && (op == FR_OP_OR || op == FR_OP_AND) &&
-        ctx->stmt_errors == 0) {
-        /* a long flat chain (a | b | c ...): each term nests one level */
-        fr_diag *g = fr_report(ctx->sink, FR_SEV_ERROR, fr_ctx_span(ctx, start, end),
-                               "more than %d terms joined by '%s' (each nests one level)", FR_MAX_DEPTH,
-                               op == FR_OP_OR ? "|" : "&");
-        fr_report_hint(ctx->sink, g, "%s", op == FR_OP_OR ? "for one key's values write 'KEY in { V1, V2, ... }'; "
-                                                           "else split the rule in two"
-                                                         : "split the rule in two, or group the terms with parentheses");
-        ctx->stmt_errors++;
-        if (ctx->sink->stopped)
-            ctx->stop = true;
-        return NULL;
-    }
     if (!depth_ok(ctx, d, start, end))
         return NULL;
     ast_expr *e = ast_expr_new(ctx, AE_BINARY, start, end);
@@ -115,7 +105,38 @@ ast_expr *ast_binary(fr_parse_ctx *ctx, int op, ast_expr *l, ast_expr *r, uint32
     e->depth = (uint16_t)d;
     e->u.bin.l = l;
     e->u.bin.r = r;
+    if (op == FR_OP_AND || op == FR_OP_OR) {
+        uint64_t t = (uint64_t)chain_terms(l, op) + chain_terms(r, op);
+        e->nterms = t > UINT32_MAX ? UINT32_MAX : (uint32_t)t;
+    }
     return e;
+}
+
+/* A chain of '&' (or '|') that the parser builds left to right nests a level
+ * per term.  Past FR_CHAIN_FLAT levels the chain is kept balanced instead, as
+ * a binary counter: its left spine holds blocks of terms whose sizes fall
+ * from left to right, and appending a term merges the last two blocks while
+ * they are the same size.  The terms keep their order (the tree's in-order),
+ * and & and | are associative and evaluated left to right with short
+ * circuits, so the meaning is the same; the depth grows with the log of the
+ * terms, and a chain of any length compiles. */
+#define FR_CHAIN_FLAT 32
+
+ast_expr *ast_binary(fr_parse_ctx *ctx, int op, ast_expr *l, ast_expr *r, uint32_t start, uint32_t end)
+{
+    if (!l || !r)
+        return NULL;
+    if ((op != FR_OP_AND && op != FR_OP_OR) || l->kind != AE_BINARY || l->op != op || l->depth < FR_CHAIN_FLAT)
+        return binary_node(ctx, op, l, r, start, end);
+    /* l = (rest op block): while block and r hold as many terms, r becomes
+     * (block op r) and l its rest */
+    while (l->kind == AE_BINARY && l->op == op && chain_terms(l->u.bin.r, op) == chain_terms(r, op)) {
+        ast_expr *block = l->u.bin.r;
+        if (!(r = binary_node(ctx, op, block, r, block->pos.start, r->pos.end)))
+            return NULL;
+        l = l->u.bin.l;
+    }
+    return binary_node(ctx, op, l, r, start, end);
 }
 
 ast_expr *ast_unary(fr_parse_ctx *ctx, int op, ast_expr *l, uint32_t start, uint32_t end)

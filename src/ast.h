@@ -87,6 +87,8 @@ struct ast_expr {
     uint8_t  op;        /* fr_op for UNARY/BINARY/IN; hyphen flag for NAME */
     uint16_t depth;     /* 1 for a leaf */
     ast_pos  pos;
+    uint32_t nterms;    /* AE_BINARY '&' or '|': the terms of its chain under it
+                           (a child of another kind counts 1; see ast_binary) */
     union {
         const char *name;                       /* interned */
         int64_t     i;
@@ -96,6 +98,8 @@ struct ast_expr {
         struct { ast_expr *l; ast_regex *re; } match;
     } u;
 };
+
+_Static_assert(sizeof(struct ast_expr) == 32, "ast_expr: 32 bytes");
 
 /* ---- declarations ---------------------------------------------------------- */
 

@@ -696,21 +696,27 @@ static int val_same(const fr_ruleset *rs, uint32_t k, fr_val a, fr_val b)
  * rule over a set of a million members must not make the pool quadratic. */
 #define POOL_MAX 256u
 
+/* Whether a config line can give key k the value v. */
+static int writable(const fr_ruleset *rs, uint32_t k, fr_val v)
+{
+    const fr_key *key = &rs->keys[k];
+    if (v.is_null)
+        return fr_key_null_word(rs, k) != NULL;   /* not nullable, or no word gives null */
+    if (key->type.kind == FR_T_STRING) {
+        if (v.i < 0 || (v.i && memchr(v.s, '\0', (size_t)v.i)))
+            return 0;   /* a NUL byte cannot be passed in a config */
+        if (fr_key_word_is_null(rs, k, v.s, (size_t)v.i))
+            return 0;   /* would read back as null */
+    }
+    if (key->type.kind == FR_T_ENUM && (v.i < 0 || (uint64_t)v.i >= rs->enums[key->type.enum_id].nvalues))
+        return 0;
+    return 1;
+}
+
 static void pool_add(search *s, uint32_t k, fr_val v)
 {
     const fr_key *key = &s->rs->keys[k];
-    if (v.is_null && !fr_key_null_word(s->rs, k))
-        return;   /* not nullable, or a config line cannot give null */
-    if (val_same(s->rs, k, v, key->def))
-        return;
-    if (key->type.kind == FR_T_STRING && !v.is_null) {
-        if (v.i < 0 || (v.i && memchr(v.s, '\0', (size_t)v.i)))
-            return;   /* a NUL byte cannot be passed in a config */
-        if (fr_key_word_is_null(s->rs, k, v.s, (size_t)v.i))
-            return;   /* would read back as null */
-    }
-    if (key->type.kind == FR_T_ENUM && !v.is_null &&
-        (v.i < 0 || (uint64_t)v.i >= s->rs->enums[key->type.enum_id].nvalues))
+    if (val_same(s->rs, k, v, key->def) || !writable(s->rs, k, v))
         return;
     pool *p = &s->pools[k];
     if (p->n >= POOL_MAX)
@@ -1552,6 +1558,157 @@ static int test_trigger(search *s, uint32_t r, cfg *best, cfg *tmp)
     return 1;
 }
 
+/* Phase 1, last resort: a config guessed from the condition's shape, for a
+ * rule that no change of a few keys fires (a long conjunction).  Node n is
+ * made `want` where its shape says how: every term of an & (one of a |)
+ * that must hold, a comparison of a key (or given(key)) with a constant, a
+ * set membership, a bool key; other nodes are left to the guess's luck.
+ * The config is tested after, so a wrong guess costs one evaluation. */
+static void shape_put(search *s, cfg *c, uint32_t k, fr_val v)
+{
+    if (writable(s->rs, k, v))
+        cfg_put(s->rs, c, k, v);
+}
+
+static void shape_cmp(search *s, cfg *c, uint32_t n, int want)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_node *nd = &rs->nodes[n];
+    const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
+    fr_op op = (fr_op)nd->op;
+    if (l->op == FR_OP_CONST && (r->op == FR_OP_KEY || r->op == FR_OP_INPUT)) {
+        const fr_node *t = l;   /* c OP key: key OP' c */
+        l = r;
+        r = t;
+        op = op == FR_OP_LT ? FR_OP_GT : op == FR_OP_GT ? FR_OP_LT : op == FR_OP_LE ? FR_OP_GE
+           : op == FR_OP_GE ? FR_OP_LE : op;
+    }
+    if ((l->op != FR_OP_KEY && l->op != FR_OP_INPUT) || r->op != FR_OP_CONST)
+        return;
+    if (!want)
+        op = op == FR_OP_EQ ? FR_OP_NE : op == FR_OP_NE ? FR_OP_EQ : op == FR_OP_LT ? FR_OP_GE
+           : op == FR_OP_GE ? FR_OP_LT : op == FR_OP_LE ? FR_OP_GT : FR_OP_LE;
+    uint32_t k = l->a;
+    const fr_key *key = &rs->keys[k];
+    fr_val cv = rs->consts[r->a], v = cv;
+    if (op == FR_OP_EQ) {
+        shape_put(s, c, k, cv);
+        return;
+    }
+    if (cv.is_null || (key->type.kind != FR_T_INT && op != FR_OP_NE))
+        return;   /* (k != null: any value, which the pools try) */
+    switch (key->type.kind) {
+    case FR_T_INT:
+        if (op == FR_OP_NE || op == FR_OP_GT)
+            v.i = cv.i < INT64_MAX ? cv.i + 1 : cv.i - 1;
+        else if (op == FR_OP_LT)
+            v.i = cv.i > INT64_MIN ? cv.i - 1 : cv.i + 1;
+        break;
+    case FR_T_BOOL:
+        v.i = !cv.i;
+        break;
+    case FR_T_ENUM: {
+        uint32_t nv = rs->enums[key->type.enum_id].nvalues;
+        if (nv < 2)
+            return;
+        v.i = (cv.i + 1) % nv;
+        break;
+    }
+    case FR_T_STRING:
+        v.s = cv.i == 1 && cv.s[0] == 'x' ? "y" : "x";
+        v.i = 1;
+        break;
+    default:
+        return;
+    }
+    shape_put(s, c, k, v);
+}
+
+static void shape_set(search *s, cfg *c, uint32_t n, int want)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_node *nd = &rs->nodes[n];
+    const fr_node *l = &rs->nodes[nd->a];
+    if (l->op != FR_OP_KEY && l->op != FR_OP_INPUT)
+        return;
+    const fr_set *set = &rs->sets[nd->b];
+    int in = (nd->op == FR_OP_IN) == want;
+    fr_val v = { 0, NULL, 0 };
+    if (set->type.kind == FR_T_ENUM) {
+        uint32_t nv = rs->enums[set->type.enum_id].nvalues;
+        uint32_t i = 0;
+        while (i < nv && (int)((set->bits[i / 64] >> (i % 64)) & 1) != in)
+            i++;
+        if (i == nv)
+            return;
+        v.i = i;
+    } else if (in && set->n) {
+        v = set->vals[0];
+    } else if (!in && set->type.kind == FR_T_INT) {
+        v.i = set->n && set->vals[set->n - 1].i < INT64_MAX ? set->vals[set->n - 1].i + 1 : 0;
+    } else {
+        return;
+    }
+    shape_put(s, c, l->a, v);
+}
+
+static void shape_node(search *s, cfg *c, uint32_t n, int want, int depth)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_node *nd = &rs->nodes[n];
+    if (depth > 512)
+        return;   /* (trees are at most 256 deep) */
+    switch ((fr_op)nd->op) {
+    case FR_OP_AND:
+    case FR_OP_OR:
+        /* & true, | false: both; & false, | true: the first */
+        shape_node(s, c, nd->a, want, depth + 1);
+        if ((nd->op == FR_OP_AND) == want)
+            shape_node(s, c, nd->b, want, depth + 1);
+        return;
+    case FR_OP_NOT:
+        shape_node(s, c, nd->a, !want, depth + 1);
+        return;
+    case FR_OP_KEY:
+    case FR_OP_INPUT:
+        if (rs->keys[nd->a].type.kind == FR_T_BOOL) {
+            fr_val v = { want, NULL, 0 };
+            shape_put(s, c, nd->a, v);
+        }
+        return;
+    case FR_OP_EQ: case FR_OP_NE: case FR_OP_LT: case FR_OP_LE: case FR_OP_GT: case FR_OP_GE:
+        shape_cmp(s, c, n, want);
+        return;
+    case FR_OP_IN:
+    case FR_OP_NOTIN:
+        shape_set(s, c, n, want);
+        return;
+    default:
+        return;
+    }
+}
+
+/* 1 when the guess fires r (c holds it, without the keys it does not need). */
+static int shape_trigger(search *s, uint32_t r, cfg *c)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_rule *ru = &rs->rules[r];
+    memset(c->set, 0, rs->nkeys);
+    shape_node(s, c, ru->cond, 1, 0);
+    if (ru->kind == FR_RULE_REQUIRE)
+        shape_node(s, c, ru->req, 0, 0);
+    if (!cfg_size(rs, c) || !cfg_test(s, c, P_FIRES, r))
+        return 0;
+    for (uint32_t k = 0; k < rs->nkeys && s->used < s->budget; k++) {
+        if (!c->set[k])
+            continue;
+        c->set[k] = 0;
+        if (!cfg_test(s, c, P_FIRES, r))
+            c->set[k] = 1;
+    }
+    return 1;
+}
+
 /* ---- phases 2 and 3: the fewest changes to a config ------------------------------- */
 
 typedef struct option {      /* one change: key k to value v, or back to the default */
@@ -1974,6 +2131,13 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
             }
             if (got < 0)
                 break;
+        }
+    }
+    if (best == SIZE_MAX && !s.oom) {
+        s.used = 0;
+        if (shape_trigger(&s, r, &tmp)) {
+            cfg_copy(rs, &t0, &tmp);
+            best = cfg_size(rs, &t0);
         }
     }
     int found = best != SIZE_MAX;

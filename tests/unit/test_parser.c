@@ -813,19 +813,35 @@ static void test_nesting_limits(void **state)
     assert_int_equal(fr_diags_errors(fr_compiler_diags(b.c)), 1);
     built_free(&b);
 
-    /* a flat chain of 300 '&' is too deep for the tree as well: one error,
-     * that says what the chain is */
-    len = strlen("flag a : int = 1;\n");
-    text[len] = '\0';
-    for (int i = 0; i < 300; i++)
-        strcat(text, "a = 1 & ");
-    strcat(text, "a = 1 -> error \"m\";\n");
-    b = compile_text(text, false);
-    assert_null(b.rs);
-    assert_int_equal(fr_diags_errors(fr_compiler_diags(b.c)), 1);
-    assert_string_equal(msg(&b, 0), "more than 256 terms joined by '&' (each nests one level)");
-    built_free(&b);
     free(text);
+
+    /* a flat chain of '&' or '|' of any length compiles (ast_binary keeps
+     * it balanced past 32 levels), and means what it says */
+    for (int op = 0; op < 2; op++) {
+        size_t nt = 50000;
+        char *t = malloc(nt * 16 + 100);
+        assert_non_null(t);
+        size_t at = (size_t)sprintf(t, "flag a : int = 1;\nrule r: ");
+        for (size_t i = 0; i < nt; i++)
+            at += (size_t)sprintf(t + at, op ? "a = %zu | " : "a != %zu & ", i + 2);
+        sprintf(t + at, op ? "a = -5 -> error \"m\";\n" : "a > 0 -> error \"m\";\n");
+        b = compile_text(t, false);
+        assert_non_null(b.rs);
+        assert_int_equal(fr_diags_errors(fr_compiler_diags(b.c)), 0);
+        fr_eval *ev = fr_eval_new(b.rs);
+        assert_non_null(ev);
+        /* &: a > 0 and a not in 2..50001; |: a in 2..50001 or a = -5 */
+        const char *lines[] = { "--a 1", "--a 2", "--a 25001", "--a 50001", "--a 50002", "--a -5" };
+        const int fires[2][6] = { { 1, 0, 0, 0, 1, 0 }, { 0, 1, 1, 1, 0, 1 } };
+        for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+            const fr_result *res = fr_eval_line(ev, lines[i], strlen(lines[i]));
+            assert_non_null(res);
+            assert_int_equal(fr_result_status(res) == FR_STATUS_ERROR, fires[op][i]);
+        }
+        fr_eval_free(&ev);
+        built_free(&b);
+        free(t);
+    }
 }
 
 int main(void)
