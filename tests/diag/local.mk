@@ -10,6 +10,7 @@ DIAG_TESTS = \
 	tests/diag/cases/switch-errors.rules \
 	tests/diag/cases/null-words.rules \
 	tests/diag/cases/null-unreachable.rules \
+	tests/diag/cases/shape-examples.rules \
 	tests/diag/cases/prog-flags-bad.rules \
 	tests/diag/cases/prog-flags-syntax.rules \
 	tests/diag/cases/constant-fault.rules \
