@@ -2473,7 +2473,7 @@ static const char *cli_spelling(cc *k, const ast_vlist *v, bool *bad)
 
 /* A null word (`cli null "WORD"`) of a key of type t is no value of that
  * type (else reported), so that a command line reads each word one way. */
-static bool null_word_ok(cc *k, const ast_vlist *v, fr_type t, const fr_key *key, uint32_t nbefore)
+static bool null_word_ok(cc *k, const ast_vlist *v, fr_type t, const fr_key *key)
 {
     fr_val val;
     fr_type plain = t;
@@ -2496,11 +2496,10 @@ static bool null_word_ok(cc *k, const ast_vlist *v, fr_type t, const fr_key *key
         hint(k, g, "a config word never holds one");
         return false;
     }
-    for (uint32_t i = 0; i < nbefore; i++)
-        if (strlen(key->nulls[i]) == v->v.len && memcmp(key->nulls[i], s, v->v.len) == 0) {
-            err(k, v->v.pos, "null word \"%s\" listed twice", s);
-            return false;
-        }
+    if (fr_key_has_null_word(key, s, v->v.len)) {   /* (the words kept so far) */
+        err(k, v->v.pos, "null word \"%s\" listed twice", s);
+        return false;
+    }
     return true;
 }
 
@@ -2526,7 +2525,7 @@ static void p1_nulls(cc *k, const ast_decl *d, fr_key *key, uint32_t n, ast_pos 
     for (const ast_vlist *v = d->cli; v; v = v->next) {
         if (!v->is_null)
             continue;
-        if (!null_word_ok(k, v, key->type, key, key->nnulls)) {
+        if (!null_word_ok(k, v, key->type, key)) {
             bad++;
             continue;
         }

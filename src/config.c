@@ -446,15 +446,6 @@ const char *fr_config_reason(fr_cfgin *c)
     return c->reason.p ? c->reason.p : "";
 }
 
-/* Whether s is one of key's null words (`cli null "WORD"`). */
-static int is_key_null_word(const fr_key *key, const char *s, size_t len)
-{
-    for (uint32_t i = 0; i < key->nnulls; i++)
-        if (strncmp(key->nulls[i], s, len) == 0 && key->nulls[i][len] == '\0')
-            return 1;
-    return 0;
-}
-
 /* "NAME expects T, got 'V'" (+ did you mean for enums: now, or with c
  * later, see hint_later).  json: V came as a JSON text, where JSON's null
  * gives null; else as a word of a command line or NAME=VALUE, where a
@@ -532,7 +523,7 @@ static fr_parse_rc word_value(const fr_spellmap *m, const fr_ruleset *rs, uint32
     const fr_key *key = &rs->keys[k];
     fr_type t = key->type;
     if (key->kind != FR_KEY_FACT && t.nullable) {
-        if (key->nnulls && is_key_null_word(key, s, len)) {
+        if (fr_key_has_null_word(key, s, len)) {
             out->i = 0;
             out->s = NULL;
             out->is_null = 1;

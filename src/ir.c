@@ -224,6 +224,14 @@ const char *fr_key_null_word(const fr_ruleset *rs, size_t k)
     return key->kind == FR_KEY_FLAG && key->nnulls ? key->nulls[0] : NULL;
 }
 
+bool fr_key_has_null_word(const fr_key *key, const char *s, size_t len)
+{
+    for (uint32_t i = 0; i < key->nnulls; i++)
+        if (strncmp(key->nulls[i], s, len) == 0 && key->nulls[i][len] == '\0')
+            return true;
+    return false;
+}
+
 bool fr_key_word_is_null(const fr_ruleset *rs, size_t k, const char *s, size_t len)
 {
     const fr_key *key = key_at(rs, k);
@@ -231,10 +239,7 @@ bool fr_key_word_is_null(const fr_ruleset *rs, size_t k, const char *s, size_t l
         return false;
     if (key->kind == FR_KEY_FACT)
         return len == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "None", 4));
-    for (uint32_t i = 0; key->kind == FR_KEY_FLAG && i < key->nnulls; i++)
-        if (strncmp(key->nulls[i], s, len) == 0 && key->nulls[i][len] == '\0')
-            return true;
-    return false;
+    return fr_key_has_null_word(key, s, len);
 }
 
 const char *fr_key_help(const fr_ruleset *rs, size_t k)

@@ -383,5 +383,7 @@ static inline fr_span fr_node_span(const fr_ruleset *rs, uint32_t r, uint32_t n)
 /* Text of an op for dumps and explanations. */
 const char *fr_op_text(fr_op op);
 int         fr_op_arity(fr_op op);
+/* Whether s (len bytes) is one of key's null words (`cli null "WORD"`). */
+bool        fr_key_has_null_word(const fr_key *key, const char *s, size_t len);
 
 #endif
