@@ -135,8 +135,8 @@ static void cli_nulls(ast_vlist **head, ast_vlist **tail, ast_vlist *nulls)
 %type <k>    keykind nullable
 %type <st>   decl type alias prog rule action test
 %type <name> rulehead
-%type <v>    enumval
-%type <vl>   enumvals clilist cli
+%type <v>    enumval spell
+%type <vl>   enumvals clilist spells cli
 %type <il>   items
 %type <it>   item
 %type <ml>   attached
@@ -269,11 +269,49 @@ nullable
 
 cli
     : %empty            { $$.head = $$.tail = NULL; $$.n = 0; }
-    | K_CLI clilist     { $$ = $2; }
-    | K_CLI clilist K_NULL clilist { $$ = $2; cli_nulls(&$$.head, &$$.tail, $4.head); }
+    | K_CLI spells      { $$ = $2; }
+    | K_CLI spells K_NULL clilist { $$ = $2; cli_nulls(&$$.head, &$$.tail, $4.head); }
     | K_CLI K_NULL clilist { $$.head = $$.tail = NULL; $$.n = 0; cli_nulls(&$$.head, &$$.tail, $3.head); }
     ;
 
+/* the spellings: "--tp-size", or "--old" = VALUE (takes no value, gives
+ * VALUE: argparse's store_const) */
+spells
+    : spell             { $$.head = $$.tail = $1; $$.n = $1 ? 1 : 0; }
+    | spells ',' spell {
+        $$ = $1;
+        if ($3) {
+            if ($$.tail)
+                $$.tail->next = $3;
+            else
+                $$.head = $3;
+            $$.tail = $3;
+            $$.n++;
+        }
+    }
+    ;
+
+spell
+    : STRING {
+        $$ = NEW(ast_vlist);
+        if ($$) {
+            $$->v = $1;
+            $$->v.pos = @1;
+            $$->is_string = 1;
+        }
+    }
+    | STRING '=' literal {
+        $$ = NEW(ast_vlist);
+        if ($$) {
+            $$->v = $1;
+            $$->v.pos = @1;
+            $$->is_string = 1;
+            $$->cval = $3;
+        }
+    }
+    ;
+
+/* null words */
 clilist
     : STRING {
         ast_vlist *v = NEW(ast_vlist);
@@ -2300,9 +2338,18 @@ static bool fp_decl(fp_state *st, int n, ast_stmt **out)
             if (k->t != STRING)
                 return false;
             ast_str cs = fp_string(st, k);
+            fp_exp cv = { 0 };
+            if (tk[st->i + 1].t == '=' && !nulls) {
+                /* "--old" = VALUE (its node made first, as bison does) */
+                st->i += 2;
+                if (!fp_literal(st, &cv))
+                    return false;
+                st->i--;   /* (back on the last token: the loop steps past it) */
+            }
             ast_vlist *v = FP_NEW(st, ast_vlist);
             if (!cs.s || !v)
                 return false;
+            v->cval = cv.e;
             v->v = cs;
             v->is_string = 1;
             v->is_null = nulls;
@@ -2312,7 +2359,7 @@ static bool fp_decl(fp_state *st, int n, ast_stmt **out)
                 d->cli = v;
             tail = v;
             d->ncli += !nulls;
-            d->cli_pos.end = k->end;
+            d->cli_pos.end = cv.e ? cv.end : k->end;
             st->i++;
             if (tk[st->i].t == K_NULL && !nulls) {
                 nulls = 1;

@@ -108,6 +108,9 @@ typedef struct ast_vlist {          /* enum members, cli spellings */
     uint8_t           is_string;    /* written as a string literal */
     uint8_t           is_null;      /* a decl's cli: a null word (after `null`) */
     struct ast_vlist *next;
+    ast_expr         *cval;         /* a decl's cli: `"--old" = VALUE`, a spelling
+                                       that takes no value and gives this one
+                                       (argparse's store_const); else NULL */
 } ast_vlist;
 
 typedef struct ast_decl {   /* (ordered for packing: an ast_stmt is 144 bytes) */

@@ -2561,6 +2561,15 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
         nomem(k);
         return;
     }
+    uint32_t nconst = 0;
+    for (const ast_vlist *v = d->cli; v; v = v->next)
+        nconst += !v->is_null && v->cval;
+    if (nconst && (!(key->cli_const = fr_arena_array(k->a, d->ncli, sizeof *key->cli_const)) ||
+                   !(key->cli_val = fr_arena_array(k->a, d->ncli, sizeof *key->cli_val)))) {
+        nomem(k);
+        return;
+    }
+    bool keybad = k->keybad[key - k->rs->keys];
     for (const ast_vlist *v = d->cli; v; v = v->next) {
         bool bad;
         if (v->is_null)
@@ -2570,6 +2579,20 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
             continue;
         if (!in)
             return;
+        if (v->cval) {
+            /* "--old" = VALUE: no value word, VALUE given (store_const) */
+            fr_val cv = key->def;
+            if (v == d->cli) {
+                fr_diag *g = err(k, v->v.pos, "the first spelling of '%s' must take a value", key->name);
+                hint(k, g, "a config is written with the first spelling: list one without '= VALUE' "
+                           "first (a spelling with '= VALUE' takes no value and gives that one)");
+                continue;
+            }
+            if (!keybad && lit_val(k, v->cval, key->type, key->name, &cv) < 0)
+                continue;
+            key->cli_const[key->ncli] = 1;
+            key->cli_val[key->ncli] = cv;
+        }
         key->cli[key->ncli++] = in;
     }
 }

@@ -129,7 +129,12 @@ static uint8_t slot_nullable(const fr_key *key)
     return key->kind == FR_KEY_FLAG && key->nnulls && key->type.kind == FR_T_STRING ? 2 : 0;
 }
 
-static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const char *s, uint32_t key)
+/* A slot's tkind for a spelling that takes no value and gives a constant
+ * (`"--old" = VALUE`): no type's, so that the fast readers leave the word to
+ * word_general (fast_value_by takes no value for it). */
+enum { TK_CONST_SPELLING = 0xff };
+
+static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const char *s, uint32_t key, bool cst)
 {
     size_t len = strlen(s);
     sp_key sk = sp_key_of(s, len);
@@ -145,7 +150,7 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const ch
             sl->key = key;
             sl->enum_id = rs->keys[key].type.enum_id;
             sl->is_flag = rs->keys[key].kind == FR_KEY_FLAG;
-            sl->tkind = rs->keys[key].type.kind;
+            sl->tkind = cst ? TK_CONST_SPELLING : rs->keys[key].type.kind;
             sl->nullable = slot_nullable(&rs->keys[key]);
             sl->is_switch = rs->keys[key].is_switch;
             return 0;
@@ -282,14 +287,14 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         const fr_key *key = &rs->keys[k];
         if (key->kind == FR_KEY_FLAG) {
             for (uint32_t j = 0; j < key->ncli; j++) {
-                if (sp_insert(a, m, rs, key->cli[j], k) < 0)
+                if (sp_insert(a, m, rs, key->cli[j], k, key->cli_const && key->cli_const[j]) < 0)
                     return -1;
                 m->flag_spellings[m->nflag_spellings++] = key->cli[j];
                 if (strchr(key->cli[j], '='))
                     m->eq_in_spelling = 1;
             }
         } else {
-            if (sp_insert(a, m, rs, key->name, k) < 0)
+            if (sp_insert(a, m, rs, key->name, k, false) < 0)
                 return -1;
             m->var_names[m->nvar_names++] = key->name;
         }
@@ -371,16 +376,12 @@ static inline __attribute__((always_inline)) int32_t find_enum_value(const fr_sp
     }
 }
 
+static const fr_spell *spell_slot(const fr_spellmap *m, const char *s, size_t len);
+
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len)
 {
-    sp_key sk = sp_key_of(s, len);
-    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
-        const fr_spell *sl = &m->slots[i];
-        if (!sl->s)
-            return -1;
-        if (sl->len == len && memcmp(sl->s, s, len) == 0)
-            return (int32_t)sl->key;
-    }
+    const fr_spell *sl = spell_slot(m, s, len);
+    return sl ? (int32_t)sl->key : -1;
 }
 
 /* ---- reasons -------------------------------------------------------------------- */
@@ -1070,22 +1071,48 @@ const fr_progflag *fr_spellmap_prog(const fr_spellmap *m, const char *w, size_t 
  * spellings of one key, or one program flag -> that (0 returned); more ->
  * 1 (ambiguous: argparse says so too); none -> *k = -1, *pf = NULL, 0.
  * Only when an exact lookup failed, so the hot path does not pay it. */
-static int abbrev_flag(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf)
+static const fr_spell *spell_slot(const fr_spellmap *m, const char *s, size_t len)
+{
+    sp_key sk = sp_key_of(s, len);
+    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
+        const fr_spell *sl = &m->slots[i];
+        if (!sl->s)
+            return NULL;
+        if (sl->len == len && memcmp(sl->s, s, len) == 0)
+            return sl;
+    }
+}
+
+/* (*spell: the spelling the prefix starts, the first of them; argparse's
+ * actions are told apart: a key's spellings that take a value are one, each
+ * that gives a constant is one of its own) */
+static int abbrev_flag_sp(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf,
+                          const char **spell)
 {
     *k = -1;
     *pf = NULL;
+    *spell = NULL;
     if (len < 3)
         return 0;
+    const fr_spell *act = NULL;
     for (uint32_t i = 0; i < m->nflag_spellings; i++) {
         const char *sp = m->flag_spellings[i];
         if (!spell_extends(sp, w, len))
             continue;
-        int32_t key = fr_spellmap_find(m, sp, strlen(sp));
-        if (*k >= 0 && key != *k) {
+        const fr_spell *sl = spell_slot(m, sp, strlen(sp));
+        if (!sl)
+            continue;
+        if (*k >= 0 && ((int32_t)sl->key != *k || sl->tkind == TK_CONST_SPELLING ||
+                        act->tkind == TK_CONST_SPELLING)) {
             *k = -1;
+            *spell = NULL;
             return 1;
         }
-        *k = key;
+        if (*k < 0) {
+            *k = (int32_t)sl->key;
+            *spell = sp;
+            act = sl;
+        }
     }
     uint32_t n = 0;
     if (m->nprogs) {
@@ -1101,14 +1128,22 @@ static int abbrev_flag(const fr_spellmap *m, const char *w, size_t len, int32_t 
     if (n > 1 || (n && *k >= 0)) {
         *k = -1;
         *pf = NULL;
+        *spell = NULL;
         return 1;
     }
     return 0;
 }
 
-int fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf)
+static int abbrev_flag(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf)
 {
-    return abbrev_flag(m, w, len, k, pf);
+    const char *spell;
+    return abbrev_flag_sp(m, w, len, k, pf, &spell);
+}
+
+int fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf,
+                       const char **spell)
+{
+    return abbrev_flag_sp(m, w, len, k, pf, spell);
 }
 
 void fr_spellmap_list_prefixed(fr_buf *r, const fr_spellmap *m, const char *w, size_t len)
@@ -1393,6 +1428,29 @@ static int switch_value(fr_cfgin *c, const fr_key *key, const char *w, size_t sl
     return r->oom ? -1 : 1;
 }
 
+/* --old=VALUE (spelt w[0..slen), perhaps a prefix) of a spelling that
+ * takes no value and gives key's constant cli_val[j], as argparse's
+ * store_const takes none: 1 (invalid) or -1. */
+static int const_value(fr_cfgin *c, const fr_key *key, uint32_t j, const char *w, size_t slen, const char *v,
+                       size_t vlen)
+{
+    fr_buf *r = &c->reason;
+    bool whole = strlen(key->cli[j]) == slen && memcmp(key->cli[j], w, slen) == 0;
+    fr_buf_put(r, w, slen);
+    fr_buf_puts(r, " takes no value (");
+    if (!whole) {
+        fr_buf_puts(r, key->cli[j]);
+        fr_buf_putc(r, ' ');
+    }
+    fr_buf_puts(r, "gives ");
+    fr_buf_puts(r, key->name);
+    fr_buf_puts(r, " = ");
+    fr_val_text(r, c->rs, key->type, key->cli_val[j]);
+    fr_buf_puts(r, "), got ");
+    reason_value(r, v, vlen);
+    return r->oom ? -1 : 1;
+}
+
 /* One word (or a flag and its value word), the general way: every case
  * and every message.  *pi is the word's index (advanced past a value word
  * consumed); *program is 1 while no `--` word was seen.  0 (go on), 1
@@ -1426,9 +1484,11 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             } else if (m->eq_in_spelling)
                 k = find_padded(m, w, slen);
         }
+        const char *sp = w;   /* the spelling named (a prefix's: the whole one) */
+        size_t splen = slen;
         if (k < 0) {
             const fr_progflag *pf = m->nprogs ? fr_spellmap_prog(m, w, slen) : NULL;
-            if (!pf && abbrev_flag(m, w, slen, &k, &pf)) {
+            if (!pf && abbrev_flag_sp(m, w, slen, &k, &pf, &sp)) {
                 fr_buf_puts(r, "ambiguous flag ");
                 reason_value(r, w, slen);
                 fr_buf_puts(r, " could match ");
@@ -1437,6 +1497,8 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             }
             if (pf)
                 return skip_prog(c, pf, pi, w, slen, eq != NULL);
+            if (k >= 0)
+                splen = strlen(sp);
         }
         if (k < 0 || rs->keys[k].kind != FR_KEY_FLAG) {
             int rc = config_slip(c, w, len, slen);
@@ -1454,6 +1516,15 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         const fr_key *key = &rs->keys[k];
         const char *v;
         size_t vlen;
+        if (key->cli_const) {
+            int j = fr_key_spelling_const(key, sp, splen);
+            if (j >= 0) {
+                if (eq)
+                    return const_value(c, key, (uint32_t)j, w, slen, eq + 1, len - slen - 1);
+                set_key(c, (uint32_t)k, key->cli_val[j]);
+                return 0;
+            }
+        }
         if (eq && key->is_switch)
             return switch_value(c, key, w, slen, eq + 1, len - slen - 1);
         if (eq) {

@@ -288,8 +288,13 @@ static void dump_keys(fr_strbuf *b, const fr_ruleset *rs)
         fr_dump_val(b, rs, k->type, k->def);
         if (k->ncli) {
             fr_sb_puts(b, "  cli");
-            for (uint32_t j = 0; j < k->ncli; j++)
+            for (uint32_t j = 0; j < k->ncli; j++) {
                 fr_sb_printf(b, "%s %s", j ? "," : "", k->cli[j]);
+                if (k->cli_const && k->cli_const[j]) {
+                    fr_sb_puts(b, " = ");
+                    fr_dump_val(b, rs, k->type, k->cli_val[j]);
+                }
+            }
         }
         if (k->nnulls) {
             fr_sb_puts(b, "  null");

@@ -69,6 +69,10 @@ typedef struct fr_key {
     fr_type      type;
     fr_val       def;        /* default value */
     const char **cli;        /* FR_KEY_FLAG: spellings, canonical first ("--tp-size") */
+    uint8_t     *cli_const;  /* NULL, or [ncli]: 1 for a spelling that takes no
+                                value and gives cli_val[j] (`"--old" = VALUE`,
+                                argparse's store_const); never the first */
+    fr_val      *cli_val;
     uint32_t     ncli;
     uint32_t     nnulls;
     const char **nulls;      /* FR_KEY_FLAG: the words a command line gives for
@@ -385,5 +389,8 @@ const char *fr_op_text(fr_op op);
 int         fr_op_arity(fr_op op);
 /* Whether s (len bytes) is one of key's null words (`cli null "WORD"`). */
 bool        fr_key_has_null_word(const fr_key *key, const char *s, size_t len);
+/* The index of key's spelling s[0..len) when it gives a constant
+ * (`"--old" = VALUE`: cli_val[j]), else -1. */
+int         fr_key_spelling_const(const fr_key *key, const char *s, size_t len);
 
 #endif

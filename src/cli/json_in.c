@@ -154,10 +154,12 @@ static long key_of_spelling(const fr_ruleset *rs, const char *name)
  * -> "--tp" -> "--tp-size"), and with underscores read as dashes
  * ("dp_size" -> "--dp-size"); -1 if none, -2 for a prefix of several
  * flags' spellings, -3 for one of the program's other flags (`cli value
- * "--x";` in the rules: skipped).  sp (208 bytes) gets the spelling
+ * "--x";` in the rules: skipped), -4 for a spelling that takes no value
+ * and gives a constant (`"--old" = VALUE`: refused, its key is named).  sp (208 bytes) gets the spelling
  * looked up last. */
 #define MEMBER_AMBIGUOUS (-2)
 #define MEMBER_PROGRAM (-3)
+#define MEMBER_CONST (-4)   /* a spelling that takes no value ("--old" = VALUE) */
 static long key_of_bare_spelling(const fr_ruleset *rs, const char *name, size_t n, char *sp)
 {
     if (!n || n > 200 || name[0] == '-' || !rs->evindex)
@@ -175,13 +177,21 @@ static long key_of_bare_spelling(const fr_ruleset *rs, const char *name, size_t 
                     sp[i] = '-';
         }
         int32_t k = fr_spellmap_find(m, sp, n + 2);
+        if (k >= 0 && rs->keys[k].kind == FR_KEY_FLAG && fr_key_spelling_const(&rs->keys[k], sp, n + 2) >= 0)
+            return MEMBER_CONST;
         if (k >= 0)
             return rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
         if (fr_spellmap_prog(m, sp, n + 2))
             return MEMBER_PROGRAM;
         const fr_progflag *pf;
-        if (fr_spellmap_abbrev(m, sp, n + 2, &k, &pf))
+        const char *whole;
+        if (fr_spellmap_abbrev(m, sp, n + 2, &k, &pf, &whole))
             return MEMBER_AMBIGUOUS;
+        if (k >= 0 && rs->keys[k].kind == FR_KEY_FLAG &&
+            fr_key_spelling_const(&rs->keys[k], whole, strlen(whole)) >= 0) {
+            memcpy(sp, whole, strlen(whole) + 1);   /* (sp has room: a key's spelling) */
+            return MEMBER_CONST;
+        }
         if (k >= 0)
             return rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
         if (pf)
@@ -213,6 +223,28 @@ static const fr_result *ambiguous(cli_jin *j, fr_eval *ev, const char *name)
     shown(sh, name);
     const fr_result *r = reject(j, ev, "ambiguous key '%s' could match %s", sh, list.p ? list.p : "");
     fr_buf_free(&list);
+    return r;
+}
+
+/* A member named by a spelling that takes no value and gives a constant
+ * (`"--old" = VALUE`): a JSON config gives the key's value instead. */
+static const fr_result *const_member(cli_jin *j, fr_eval *ev, const char *name)
+{
+    char sp[208], sh[72];
+    size_t n = strlen(name);
+    key_of_bare_spelling(j->rs, name, n, sp);
+    int32_t k = fr_spellmap_find(&j->rs->evindex->map, sp, strlen(sp));
+    const fr_key *key = &j->rs->keys[k];
+    int c = fr_key_spelling_const(key, sp, strlen(sp));
+    fr_buf val = { 0 };
+    fr_val_text(&val, j->rs, key->type, key->cli_val[c]);
+    if (val.oom)
+        cli_oom();
+    shown(sh, name);
+    const char *q = !key->cli_val[c].is_null && (key->type.kind == FR_T_STRING || key->type.kind == FR_T_ENUM) ? "\"" : "";
+    const fr_result *r = reject(j, ev, "key '%s' names %s, which takes no value: for what it gives, write \"%s\": %s%s%s",
+                                sh, sp, key->name, q, val.p ? val.p : "", q);
+    fr_buf_free(&val);
     return r;
 }
 
@@ -524,6 +556,10 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
         long k = member_key(j->rs, name, strlen(name));
         if (k == MEMBER_PROGRAM)
             continue;   /* (its value is the program's to check) */
+        if (k == MEMBER_CONST) {
+            res = const_member(j, ev, name);
+            break;
+        }
         if (k < 0) {
             if (j->ignore_unknown && k != MEMBER_AMBIGUOUS)
                 continue;   /* (argparse refuses an ambiguous prefix whatever) */

@@ -27,8 +27,6 @@ error_allowed, value_allowed):
     the first `--` word (but not a flag written with one dash or with an
     em or en dash, and not a word that hides a command line);
   * ints beyond 64 bits;
-  * the deprecated switches that SGLang stores into its prefill CUDA
-    graph backend;
   * argparse's `--flag=--` quirk, in the Pythons that have it (before
     3.13, which reads the value `--` as flagrule does).
 The mirror does not require --model-path, and -h/--help is a refusal on
@@ -137,8 +135,9 @@ ENUM_KEYS = {
     "cuda_graph_prefill_backend": CUDA_GRAPH_BACKENDS,
 }
 # SGLang's DeprecatedStoreConstAction switches: each stores its constant
-# into cuda_graph_backend_prefill.  05-program-flags.rules lists them as
-# bool flags, which flagrule skips.
+# into cuda_graph_backend_prefill.  00-flags.rules gives them to
+# cuda_graph_prefill_backend as spellings that take no value
+# (`"--old" = VALUE`); each is an argparse action of its own.
 PREFILL_SWITCHES = {
     "--enable-breakable-cuda-graph": "breakable",
     "--disable-piecewise-cuda-graph": "disabled",
@@ -174,6 +173,7 @@ KEY_OF_SPELLING = {s: k for k, spellings in KEY_SPELLINGS.items() for s in spell
 # every spelling flagrule knows -> the flag it names: a key, or a program flag
 FLAG_OF = dict(KEY_OF_SPELLING)
 FLAG_OF.update((s, s) for s in PROGRAM_FLAGS)
+FLAG_OF.update((s, s) for s in PREFILL_SWITCHES)
 SORTED_SPELLINGS = sorted(FLAG_OF)
 
 
@@ -222,11 +222,9 @@ class RefusedAction(argparse.Action):
 OTHER_NARGS = {"value": None, "optional": "?", "list": "+", "any": "*"}
 
 
-def build_mirror(prefill_switches=True):
+def build_mirror():
     """SGLang's parser (prog, allow_abbrev, add_help and prefix_chars as
-    argparse.ArgumentParser(prog="sglang serve") leaves them).  With
-    prefill_switches false, the deprecated PREFILL_SWITCHES store nothing:
-    that is how flagrule models them."""
+    argparse.ArgumentParser(prog="sglang serve") leaves them)."""
     p = MirrorParser(prog="sglang serve")
     # SGLang's model_path is required (a field without a default).  flagrule
     # reads a line without it on purpose (model_path is null then), so the
@@ -256,12 +254,11 @@ def build_mirror(prefill_switches=True):
     # into the field's dest, and an option that only refuses
     p.add_argument("--cuda-graph-max-bs", type=int, dest="cuda_graph_max_bs_decode")
     p.add_argument(REFUSED_OPTION, action=RefusedAction)
+    for spelling, const in PREFILL_SWITCHES.items():
+        p.add_argument(spelling, action="store_const", const=const, dest="cuda_graph_backend_prefill")
     for i, (spelling, kind) in enumerate(PROGRAM_FLAGS.items()):
         dest = "other_%d" % i
-        if prefill_switches and spelling in PREFILL_SWITCHES:
-            p.add_argument(spelling, action="store_const", const=PREFILL_SWITCHES[spelling],
-                           dest="cuda_graph_backend_prefill")
-        elif kind == "bool":
+        if kind == "bool":
             p.add_argument(spelling, action="store_true", dest=dest)
         else:
             p.add_argument(spelling, nargs=OTHER_NARGS[kind], dest=dest)
@@ -269,7 +266,6 @@ def build_mirror(prefill_switches=True):
 
 
 MIRROR = build_mirror()
-MIRROR_WITHOUT_SWITCHES = build_mirror(prefill_switches=False)
 
 
 def argparse_keeps_dashdash_value():
@@ -330,7 +326,6 @@ HIDES_FLAGS = re.compile(r"[ \t\n]--")
 
 SKIPPED = "program words, NAME=VALUE of env/fact keys"
 BEYOND_64_BITS = "int beyond 64 bits"
-PREFILL_SWITCH = "deprecated prefill switch"
 DASHDASH = "argparse's --flag=-- quirk"
 
 
@@ -397,12 +392,6 @@ def error_allowed(message, argv, ap):
 
 def value_allowed(key, sglang, flagrule, argv):
     """Why flagrule's value of key may differ from SGLang's, or None."""
-    # flagrule does not model the deprecated switches (00-flags.rules): its
-    # value must be the one that SGLang gives the line without them (for a
-    # line without a switch, that is the value that differed: refused)
-    if key == "cuda_graph_prefill_backend" and \
-            sglang_parse(argv, MIRROR_WITHOUT_SWITCHES).values[key] == flagrule:
-        return PREFILL_SWITCH
     # see error_allowed
     if DASHDASH_QUIRK and sglang == [] and flagrule == "--":
         return DASHDASH
@@ -636,6 +625,24 @@ def hand_cases():
         add(["--dllm-fdfo" + suffix])
     add(["--enable-dp-attention", "true"])
     add(["--enable-dp-attention", "false"])
+    # the deprecated prefill switches: a value, a prefix (each is its own
+    # action: a prefix that also starts --cuda-graph-backend-prefill or
+    # another switch is ambiguous), the last of several winning
+    for sw in PREFILL_SWITCHES:
+        for suffix in BOOL_SUFFIXES + ["=full", "=", "=tc_piecewise"]:
+            add([sw + suffix])
+        for n in range(3, len(sw)):
+            add([sw[:n], "--tp", "2"])
+            add([sw[:n] + "=1"])
+        add([sw, "full"])
+        add([sw, "--cuda-graph-backend-prefill", "full", sw])
+    for line in ["--enforce-piecewise-cuda-graph --disable-piecewise-cuda-graph",
+                 "--disable-piecewise-cuda-graph --enforce-piecewise-cuda-graph --moe-a2a-backend deepep",
+                 "--enable-breakable-cuda-graph --cuda-graph-backend-decode disabled --tp 2",
+                 "--enforce-piecewise-cuda-graph --enable-breakable-cuda-graph --cuda-graph-backend-prefill disabled",
+                 "--disable-piecewise --enforce-piecewise", "--cuda-graph-backend-p full --enforce-p",
+                 "-enforce-piecewise-cuda-graph", "--Enforce-piecewise-cuda-graph"]:
+        add(line.split())
     # a missing value
     for s in ["--tp", "--model-path", "--moe-a2a-backend", "--cuda-graph-bs", "--lora-paths",
               "--model-checksum", "--uvicorn-access-log-exclude-prefixes",
