@@ -1285,6 +1285,9 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
     } else if (has(&e, CH(':')) && ctx->stmt_kind == FR_STMT_RULE && e.n == 1) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected ':' after the rule name, not %s", got);
+    } else if (la == CH('=') && ctx->cli_nulls && prev == STRING && ctx->stmt_kind == FR_STMT_DECL) {
+        g = fr_report(ctx->sink, FR_SEV_ERROR, at, "a null word takes no '= VALUE'");
+        hint = "a spelling that gives a value (\"--old\" = VALUE) comes before 'null'; the words after it give null";
     } else if (has(&e, YYSYMBOL_STRING) && ctx->cli_nulls && (prev == K_NULL || prev == ',')) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a null word (a string), not %s", got);
         hint = "write the words a command line gives for null as strings, e.g. cli null \"none\"";

@@ -2875,9 +2875,14 @@ static void p1_clinames(cc *k)
             const char *sp = key->kind == FR_KEY_FLAG ? key->cli[j] : key->name;
             uint32_t prev = pm_get(&k->map, sp, TAG_CLI);
             if (prev != NONE) {
-                if (prev == i)
-                    continue;
                 k->file = key->loc.file;
+                if (prev == i) {
+                    /* (argparse refuses a conflicting option string too) */
+                    fr_diag *g = err(k, pos2(key->loc.start, key->loc.end),
+                                     "'%s' is listed twice in the CLI spellings of '%s'", sp, key->name);
+                    hint(k, g, "list each spelling once");
+                    continue;
+                }
                 fr_diag *g = err(k, pos2(key->loc.start, key->loc.end),
                                  "'%s' is the CLI spelling of both '%s' and '%s'", sp, rs->keys[prev].name,
                                  key->name);

@@ -69,6 +69,11 @@ CLI_TESTS = \
 	tests/cli/check-null-words.t \
 	tests/cli/check-null-words-json.t \
 	tests/cli/resolve-null-words.t \
+	tests/cli/check-const-spellings.t \
+	tests/cli/check-const-spellings-argv.t \
+	tests/cli/check-const-spellings-json.t \
+	tests/cli/resolve-const-spellings.t \
+	tests/cli/lint-dump-const-spellings.t \
 	tests/cli/check-switch-argv.t \
 	tests/cli/check-switch-json.t \
 	tests/cli/check-env-int-blanks.t \
@@ -171,5 +176,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/envtext.rules \
 	tests/cli/switch.rules \
 	tests/cli/nullwords.rules \
+	tests/cli/consts.rules \
 	tests/cli/exprs.rules \
 	tests/cli/utf.rules

@@ -9,6 +9,7 @@ DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/switch-errors.rules \
 	tests/diag/cases/null-words.rules \
+	tests/diag/cases/const-spellings.rules \
 	tests/diag/cases/null-unreachable.rules \
 	tests/diag/cases/shape-examples.rules \
 	tests/diag/cases/prog-flags-bad.rules \

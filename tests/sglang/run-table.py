@@ -69,6 +69,14 @@ VALUE_FLAGS = {
     "--disaggregation-mode": None,
     "--cuda-graph-max-bs-decode": None, "--cuda-graph-max-bs": None,
     "--model-path": None, "--model": None,
+    "--cuda-graph-backend-decode": "cuda_graph_decode_backend",
+    "--cuda-graph-backend-prefill": "cuda_graph_prefill_backend",
+}
+# SGLang's deprecated switches that store a prefill backend (no value)
+CONST_FLAGS = {
+    "--enable-breakable-cuda-graph": ("cuda_graph_prefill_backend", "breakable"),
+    "--disable-piecewise-cuda-graph": ("cuda_graph_prefill_backend", "disabled"),
+    "--enforce-piecewise-cuda-graph": ("cuda_graph_prefill_backend", "tc_piecewise"),
 }
 BOOL_FLAGS = {
     "--enable-waterfill": None,
@@ -113,6 +121,12 @@ def input_values(config):
         if w.startswith("--"):
             seen_flag = True
             name, eq, val = w.partition("=")
+            if name in CONST_FLAGS:
+                if eq:
+                    raise ValueError("switch with a value: %r" % w)
+                key, const = CONST_FLAGS[name]
+                vals[key] = const
+                continue
             if name in BOOL_FLAGS:
                 if eq:
                     raise ValueError("bool flag with a value: %r" % w)

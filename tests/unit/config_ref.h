@@ -602,21 +602,39 @@ static fr_parse_rc word_value_ref(const ref_spellmap *m, const fr_ruleset *rs, u
  * that start with the word; one key -> *k (0 returned); several keys -> 1
  * (ambiguous); none -> *k = -1, 0.  Only when an exact lookup failed, so the
  * hot path does not pay it. */
-static int abbrev_key(const ref_spellmap *m, const char *w, size_t len, int32_t *k)
+/* Spelling sp of key: the index of it among the key's spellings that give
+ * a constant, else -1 (those spellings: argparse actions of their own). */
+static int ref_const_of(const fr_key *key, const char *sp)
+{
+    for (uint32_t j = 0; key->cli_const && j < key->ncli; j++)
+        if (key->cli_const[j] && strcmp(key->cli[j], sp) == 0)
+            return (int)j;
+    return -1;
+}
+
+static int abbrev_key(const ref_spellmap *m, const fr_ruleset *rs, const char *w, size_t len, int32_t *k,
+                      const char **spell)
 {
     *k = -1;
+    *spell = NULL;
     if (len < 3)
         return 0;
+    int act = -1;
     for (uint32_t i = 0; i < m->nflag_spellings; i++) {
         const char *sp = m->flag_spellings[i];
         if (strncmp(sp, w, len) != 0 || sp[len] == '\0')
             continue;
         int32_t key = ref_spellmap_find(m, sp, strlen(sp));
-        if (*k >= 0 && key != *k) {
+        int a = rs ? ref_const_of(&rs->keys[key], sp) : -1;
+        if (*k >= 0 && (key != *k || a != act)) {
             *k = -1;
+            *spell = NULL;
             return 1;
         }
         *k = key;
+        act = a;
+        if (!*spell)
+            *spell = sp;
     }
     return 0;
 }
@@ -682,7 +700,8 @@ static int ref_option_like(const ref_spellmap *m, const char *w, size_t n)
         while (s < n && w[s] != '=')
             s++;
         int32_t k;
-        if ((s == 6 && memcmp(w, "--help", 6) == 0) || ref_spellmap_find(m, w, s) >= 0 || abbrev_key(m, w, s, &k) ||
+        const char *sp;
+        if ((s == 6 && memcmp(w, "--help", 6) == 0) || ref_spellmap_find(m, w, s) >= 0 || abbrev_key(m, NULL, w, s, &k, &sp) ||
             k >= 0)
             return 1;
     } else if (w[1] == 'h')
@@ -741,7 +760,8 @@ static int one_dash(ref_cfgin *c, const char *w, size_t len)
     memcpy(two + 2, w + skip, slen - skip);
     int32_t k = ref_spellmap_find(c->map, two, n);
     if (k < 0 || c->rs->keys[k].kind != FR_KEY_FLAG) {
-        if (n < 4 || abbrev_key(c->map, two, n, &k) || k < 0)
+        const char *sp;
+        if (n < 4 || abbrev_key(c->map, c->rs, two, n, &k, &sp) || k < 0)
             return 0;
     }
     fr_buf *r = &c->reason;
@@ -798,8 +818,9 @@ static int interpret(ref_cfgin *c)
                 eq = memchr(w, '=', len);
             size_t slen = eq ? (size_t)(eq - w) : len;
             int32_t k = find_padded(m, w, slen);
+            const char *spell = NULL;   /* the spelling named by a prefix */
             if (k < 0) {
-                int amb = abbrev_key(m, w, slen, &k);
+                int amb = abbrev_key(m, rs, w, slen, &k, &spell);
                 if (amb) {
                     fr_buf_puts(r, "ambiguous flag ");
                     reason_value(r, w, slen);
@@ -824,6 +845,32 @@ static int interpret(ref_cfgin *c)
             const fr_key *key = &rs->keys[k];
             const char *v;
             size_t vlen;
+            char whole[256];
+            if (!spell && slen < sizeof whole) {
+                memcpy(whole, w, slen);
+                whole[slen] = '\0';
+                spell = whole;
+            }
+            int cj = spell ? ref_const_of(key, spell) : -1;
+            if (cj >= 0 && eq) {
+                fr_buf_put(r, w, slen);
+                fr_buf_puts(r, " takes no value (");
+                if (strlen(key->cli[cj]) != slen || memcmp(key->cli[cj], w, slen) != 0) {
+                    fr_buf_puts(r, key->cli[cj]);
+                    fr_buf_putc(r, ' ');
+                }
+                fr_buf_puts(r, "gives ");
+                fr_buf_puts(r, key->name);
+                fr_buf_puts(r, " = ");
+                fr_val_text(r, rs, key->type, key->cli_val[cj]);
+                fr_buf_puts(r, "), got ");
+                reason_value(r, eq + 1, len - slen - 1);
+                return r->oom ? -1 : 1;
+            }
+            if (cj >= 0) {
+                set_key(c, (uint32_t)k, key->cli_val[cj]);
+                continue;
+            }
             if (eq) {
                 v = eq + 1;
                 vlen = len - slen - 1;

@@ -325,6 +325,9 @@ static const char *const fz_tokens[] = {
     "--mod", "--moe", "--ch", "--chunked", "--enable", "--e", "--de", "--tp-sise", "--deepep-mod",
     "--model-paths", "--Tp-size", "--xyz", "--", "---", "-x", "-1", "-tp", "--tp-size-",
     "--chunked-prefill-sizf", "--enable-dp-attentio", "--enable-dp-attention-and-more-bytes-here",
+    /* spellings that give a constant (no value), their prefixes and =VALUE */
+    "--low-latency", "--low", "--lo", "--low-latency=1", "--low=low_latency", "--low-latency=",
+    "--no-dp-attention", "--no", "--no-dp-attention=false", "--no-dp-attentio", "-no-dp-attention",
     /* --flag=value */
     "--tp-size=8", "--deepep-mode=normal", "--enable-dp-attention=false", "--enable-dp-attention=1",
     "--enable-dp-attention=yes", "--enable-dp-attention=TRUE", "--model-path=", "--chunked-prefill-size=-5",
