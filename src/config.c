@@ -134,7 +134,9 @@ static uint8_t slot_nullable(const fr_key *key)
  * word_general (fast_value_by takes no value for it). */
 enum { TK_CONST_SPELLING = 0xff };
 
-static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const char *s, uint32_t key, bool cst)
+/* (cst: the spelling's index among its key's when it gives a constant, kept
+ * in the slot's enum_id, which no fast path reads for it; else -1) */
+static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const char *s, uint32_t key, int cst)
 {
     size_t len = strlen(s);
     sp_key sk = sp_key_of(s, len);
@@ -148,9 +150,9 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const ch
             sl->tail = sk.tail;
             sl->len = (uint32_t)len;
             sl->key = key;
-            sl->enum_id = rs->keys[key].type.enum_id;
+            sl->enum_id = cst >= 0 ? (uint32_t)cst : rs->keys[key].type.enum_id;
             sl->is_flag = rs->keys[key].kind == FR_KEY_FLAG;
-            sl->tkind = cst ? TK_CONST_SPELLING : rs->keys[key].type.kind;
+            sl->tkind = cst >= 0 ? TK_CONST_SPELLING : rs->keys[key].type.kind;
             sl->nullable = slot_nullable(&rs->keys[key]);
             sl->is_switch = rs->keys[key].is_switch;
             return 0;
@@ -287,14 +289,14 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
         const fr_key *key = &rs->keys[k];
         if (key->kind == FR_KEY_FLAG) {
             for (uint32_t j = 0; j < key->ncli; j++) {
-                if (sp_insert(a, m, rs, key->cli[j], k, key->cli_const && key->cli_const[j]) < 0)
+                if (sp_insert(a, m, rs, key->cli[j], k, key->cli_const && key->cli_const[j] ? (int)j : -1) < 0)
                     return -1;
                 m->flag_spellings[m->nflag_spellings++] = key->cli[j];
                 if (strchr(key->cli[j], '='))
                     m->eq_in_spelling = 1;
             }
         } else {
-            if (sp_insert(a, m, rs, key->name, k, false) < 0)
+            if (sp_insert(a, m, rs, key->name, k, -1) < 0)
                 return -1;
             m->var_names[m->nvar_names++] = key->name;
         }
@@ -382,6 +384,12 @@ int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len)
 {
     const fr_spell *sl = spell_slot(m, s, len);
     return sl ? (int32_t)sl->key : -1;
+}
+
+int fr_spellmap_const(const fr_spellmap *m, const char *s, size_t len)
+{
+    const fr_spell *sl = spell_slot(m, s, len);
+    return sl && sl->tkind == TK_CONST_SPELLING ? (int)sl->enum_id : -1;
 }
 
 /* ---- reasons -------------------------------------------------------------------- */
@@ -1517,7 +1525,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
         const char *v;
         size_t vlen;
         if (key->cli_const) {
-            int j = fr_key_spelling_const(key, sp, splen);
+            int j = fr_spellmap_const(m, sp, splen);
             if (j >= 0) {
                 if (eq)
                     return const_value(c, key, (uint32_t)j, w, slen, eq + 1, len - slen - 1);

@@ -74,6 +74,9 @@ typedef struct fr_spellmap {
 int     fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m);
 /* The key of a spelling ("--tp-size", "SGLANG_X"), or -1. */
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len);
+/* For a spelling that gives a constant (`"--old" = VALUE`): its index j
+ * among its key's spellings (the value: the key's cli_val[j]); else -1. */
+int     fr_spellmap_const(const fr_spellmap *m, const char *s, size_t len);
 /* The program's other flag spelled w[0..len), or NULL. */
 const fr_progflag *fr_spellmap_prog(const fr_spellmap *m, const char *w, size_t len);
 /* What a prefix of a flag spelling names ("--tp" -> tp_size, argparse's

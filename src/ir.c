@@ -232,16 +232,6 @@ bool fr_key_has_null_word(const fr_key *key, const char *s, size_t len)
     return false;
 }
 
-int fr_key_spelling_const(const fr_key *key, const char *s, size_t len)
-{
-    if (!key->cli_const)
-        return -1;
-    for (uint32_t j = 0; j < key->ncli; j++)
-        if (key->cli_const[j] && strncmp(key->cli[j], s, len) == 0 && key->cli[j][len] == '\0')
-            return (int)j;
-    return -1;
-}
-
 bool fr_key_word_is_null(const fr_ruleset *rs, size_t k, const char *s, size_t len)
 {
     const fr_key *key = key_at(rs, k);

@@ -389,8 +389,5 @@ const char *fr_op_text(fr_op op);
 int         fr_op_arity(fr_op op);
 /* Whether s (len bytes) is one of key's null words (`cli null "WORD"`). */
 bool        fr_key_has_null_word(const fr_key *key, const char *s, size_t len);
-/* The index of key's spelling s[0..len) when it gives a constant
- * (`"--old" = VALUE`: cli_val[j]), else -1. */
-int         fr_key_spelling_const(const fr_key *key, const char *s, size_t len);
 
 #endif

@@ -177,7 +177,7 @@ static long key_of_bare_spelling(const fr_ruleset *rs, const char *name, size_t 
                     sp[i] = '-';
         }
         int32_t k = fr_spellmap_find(m, sp, n + 2);
-        if (k >= 0 && rs->keys[k].kind == FR_KEY_FLAG && fr_key_spelling_const(&rs->keys[k], sp, n + 2) >= 0)
+        if (k >= 0 && rs->keys[k].kind == FR_KEY_FLAG && fr_spellmap_const(m, sp, n + 2) >= 0)
             return MEMBER_CONST;
         if (k >= 0)
             return rs->keys[k].kind == FR_KEY_FLAG ? k : -1;
@@ -187,8 +187,7 @@ static long key_of_bare_spelling(const fr_ruleset *rs, const char *name, size_t 
         const char *whole;
         if (fr_spellmap_abbrev(m, sp, n + 2, &k, &pf, &whole))
             return MEMBER_AMBIGUOUS;
-        if (k >= 0 && rs->keys[k].kind == FR_KEY_FLAG &&
-            fr_key_spelling_const(&rs->keys[k], whole, strlen(whole)) >= 0) {
+        if (k >= 0 && rs->keys[k].kind == FR_KEY_FLAG && fr_spellmap_const(m, whole, strlen(whole)) >= 0) {
             memcpy(sp, whole, strlen(whole) + 1);   /* (sp has room: a key's spelling) */
             return MEMBER_CONST;
         }
@@ -235,7 +234,7 @@ static const fr_result *const_member(cli_jin *j, fr_eval *ev, const char *name)
     key_of_bare_spelling(j->rs, name, n, sp);
     int32_t k = fr_spellmap_find(&j->rs->evindex->map, sp, strlen(sp));
     const fr_key *key = &j->rs->keys[k];
-    int c = fr_key_spelling_const(key, sp, strlen(sp));
+    int c = fr_spellmap_const(&j->rs->evindex->map, sp, strlen(sp));
     fr_buf val = { 0 };
     fr_val_text(&val, j->rs, key->type, key->cli_val[c]);
     if (val.oom)
