@@ -378,7 +378,18 @@ static inline __attribute__((always_inline)) int32_t find_enum_value(const fr_sp
     }
 }
 
-static const fr_spell *spell_slot(const fr_spellmap *m, const char *s, size_t len);
+/* The slot of spelling s[0..len) (any bytes), or NULL. */
+static const fr_spell *spell_slot(const fr_spellmap *m, const char *s, size_t len)
+{
+    sp_key sk = sp_key_of(s, len);
+    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
+        const fr_spell *sl = &m->slots[i];
+        if (!sl->s)
+            return NULL;
+        if (sl->len == len && memcmp(sl->s, s, len) == 0)
+            return sl;
+    }
+}
 
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len)
 {
@@ -1078,22 +1089,10 @@ const fr_progflag *fr_spellmap_prog(const fr_spellmap *m, const char *w, size_t 
  * spellings and the program's other flags that start with the word; the
  * spellings of one key, or one program flag -> that (0 returned); more ->
  * 1 (ambiguous: argparse says so too); none -> *k = -1, *pf = NULL, 0.
- * Only when an exact lookup failed, so the hot path does not pay it. */
-static const fr_spell *spell_slot(const fr_spellmap *m, const char *s, size_t len)
-{
-    sp_key sk = sp_key_of(s, len);
-    for (uint32_t i = sk.hash & m->mask;; i = (i + 1) & m->mask) {
-        const fr_spell *sl = &m->slots[i];
-        if (!sl->s)
-            return NULL;
-        if (sl->len == len && memcmp(sl->s, s, len) == 0)
-            return sl;
-    }
-}
-
-/* (*spell: the spelling the prefix starts, the first of them; argparse's
- * actions are told apart: a key's spellings that take a value are one, each
- * that gives a constant is one of its own) */
+ * Only when an exact lookup failed, so the hot path does not pay it.
+ * *spell: the spelling the prefix starts (the first).  argparse's actions
+ * are told apart: a key's spellings that take a value are one action, and
+ * each spelling that gives a constant is one of its own. */
 static int abbrev_flag_sp(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf,
                           const char **spell)
 {
