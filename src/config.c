@@ -1086,13 +1086,12 @@ const fr_progflag *fr_spellmap_prog(const fr_spellmap *m, const char *w, size_t 
 /* Python's argparse accepts any unambiguous prefix of a long option
  * (`--tp 8` for `--tp-size 8`, allow_abbrev), so launch lines written for
  * such programs use them.  On a miss of the exact lookup: the keys' flag
- * spellings and the program's other flags that start with the word; the
- * spellings of one key, or one program flag -> that (0 returned); more ->
- * 1 (ambiguous: argparse says so too); none -> *k = -1, *pf = NULL, 0.
- * Only when an exact lookup failed, so the hot path does not pay it.
- * *spell: the spelling the prefix starts (the first).  argparse's actions
- * are told apart: a key's spellings that take a value are one action, and
- * each spelling that gives a constant is one of its own. */
+ * spellings and the program's other flags that start with the word; one
+ * spelling -> its key, *spell that spelling (0 returned), or one program
+ * flag; more -> 1 (ambiguous: argparse counts option strings, so two
+ * spellings of one key are ambiguous there too); none -> *k = -1,
+ * *pf = NULL, 0.  Only when an exact lookup failed, so the hot path does
+ * not pay it. */
 static int abbrev_flag_sp(const fr_spellmap *m, const char *w, size_t len, int32_t *k, const fr_progflag **pf,
                           const char **spell)
 {
@@ -1101,25 +1100,17 @@ static int abbrev_flag_sp(const fr_spellmap *m, const char *w, size_t len, int32
     *spell = NULL;
     if (len < 3)
         return 0;
-    const fr_spell *act = NULL;
     for (uint32_t i = 0; i < m->nflag_spellings; i++) {
         const char *sp = m->flag_spellings[i];
         if (!spell_extends(sp, w, len))
             continue;
-        const fr_spell *sl = spell_slot(m, sp, strlen(sp));
-        if (!sl)
-            continue;
-        if (*k >= 0 && ((int32_t)sl->key != *k || sl->tkind == TK_CONST_SPELLING ||
-                        act->tkind == TK_CONST_SPELLING)) {
+        if (*spell) {
             *k = -1;
             *spell = NULL;
             return 1;
         }
-        if (*k < 0) {
-            *k = (int32_t)sl->key;
-            *spell = sp;
-            act = sl;
-        }
+        *k = fr_spellmap_find(m, sp, strlen(sp));
+        *spell = sp;
     }
     uint32_t n = 0;
     if (m->nprogs) {

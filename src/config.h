@@ -82,10 +82,9 @@ const fr_progflag *fr_spellmap_prog(const fr_spellmap *m, const char *w, size_t 
 /* What a prefix of a flag spelling names ("--tp" -> tp_size, argparse's
  * allow_abbrev), when no spelling is w[0..len) exactly: 0 with *k a key and
  * *pf NULL, or *k -1 and *pf a program flag, or both none; 1 when the prefix
- * starts the spellings of several keys or program flags (ambiguous).
- * *spell: the (first) spelling it starts, when a key's.  A spelling that
- * gives a constant (`"--old" = VALUE`) counts apart from its key's others,
- * as argparse's actions. */
+ * starts several spellings (of one key or more) or program flags
+ * (ambiguous, as argparse, which counts option strings).  *spell: the
+ * spelling it starts, when a key's. */
 int     fr_spellmap_abbrev(const fr_spellmap *m, const char *w, size_t len, int32_t *k,
                            const fr_progflag **pf, const char **spell);
 /* Appends the spellings that start with w[0..len) to r, ", "-separated

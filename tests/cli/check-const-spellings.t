@@ -1,9 +1,9 @@
 # A spelling that gives a constant sets its key as the key's own spelling
 # would; the last of them on a line wins.  It takes no value: =VALUE is
 # refused, naming the spelling when a prefix was written, and a word after
-# it is no value of it.  Each such spelling is an action of its own, as in
-# argparse: a prefix that starts two of them, or one of them and the key's
-# own spelling, is ambiguous.
+# it is no value of it.  A prefix names a spelling when it starts no other
+# one, as in argparse: a prefix that starts two of them, or one of them and
+# the key's own spelling, is ambiguous.
 $ check --no-env --format text -r consts.rules
 < --enforce-piecewise-graph --a2a deepep
 < --a2a deepep --enforce-piecewise-graph --graph-backend full

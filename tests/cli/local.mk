@@ -74,6 +74,7 @@ CLI_TESTS = \
 	tests/cli/check-const-spellings-json.t \
 	tests/cli/resolve-const-spellings.t \
 	tests/cli/lint-dump-const-spellings.t \
+	tests/cli/check-abbrev-one-flag.t \
 	tests/cli/check-switch-argv.t \
 	tests/cli/check-switch-json.t \
 	tests/cli/check-env-int-blanks.t \

@@ -599,8 +599,8 @@ static fr_parse_rc word_value_ref(const ref_spellmap *m, const fr_ruleset *rs, u
 /* Python's argparse accepts any unambiguous prefix of a long option
  * (`--tp 8` for `--tp-size 8`, allow_abbrev), so launch lines written for
  * such programs use them.  On a miss of the exact lookup: the flag spellings
- * that start with the word; one key -> *k (0 returned); several keys -> 1
- * (ambiguous); none -> *k = -1, 0.  Only when an exact lookup failed, so the
+ * that start with the word; one -> its key *k (0 returned); several -> 1
+ * (ambiguous, also of one key); none -> *k = -1, 0.  Only when an exact lookup failed, so the
  * hot path does not pay it. */
 /* Spelling sp of key: the index of it among the key's spellings that give
  * a constant, else -1 (those spellings: argparse actions of their own). */
@@ -615,26 +615,22 @@ static int ref_const_of(const fr_key *key, const char *sp)
 static int abbrev_key(const ref_spellmap *m, const fr_ruleset *rs, const char *w, size_t len, int32_t *k,
                       const char **spell)
 {
+    (void)rs;
     *k = -1;
     *spell = NULL;
     if (len < 3)
         return 0;
-    int act = -1;
     for (uint32_t i = 0; i < m->nflag_spellings; i++) {
         const char *sp = m->flag_spellings[i];
         if (strncmp(sp, w, len) != 0 || sp[len] == '\0')
             continue;
-        int32_t key = ref_spellmap_find(m, sp, strlen(sp));
-        int a = rs ? ref_const_of(&rs->keys[key], sp) : -1;
-        if (*k >= 0 && (key != *k || a != act)) {
+        if (*spell) {   /* (argparse counts option strings, not keys) */
             *k = -1;
             *spell = NULL;
             return 1;
         }
-        *k = key;
-        act = a;
-        if (!*spell)
-            *spell = sp;
+        *k = ref_spellmap_find(m, sp, strlen(sp));
+        *spell = sp;
     }
     return 0;
 }

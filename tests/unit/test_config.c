@@ -327,6 +327,7 @@ static const char *const fz_tokens[] = {
     "--chunked-prefill-sizf", "--enable-dp-attentio", "--enable-dp-attention-and-more-bytes-here",
     /* spellings that give a constant (no value), their prefixes and =VALUE */
     "--low-latency", "--low", "--lo", "--low-latency=1", "--low=low_latency", "--low-latency=",
+    "--t", "--t=4", "--t 4",
     "--no-dp-attention", "--no", "--no-dp-attention=false", "--no-dp-attentio", "-no-dp-attention",
     /* --flag=value */
     "--tp-size=8", "--deepep-mode=normal", "--enable-dp-attention=false", "--enable-dp-attention=1",
