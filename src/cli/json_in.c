@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "doc.h"   /* fr_json_str */
 #include "eval.h"
 #include "ir.h"
 #include "misspell.h"
@@ -235,14 +236,18 @@ static const fr_result *const_member(cli_jin *j, fr_eval *ev, const char *name)
     int32_t k = fr_spellmap_find(&j->rs->evindex->map, sp, strlen(sp));
     const fr_key *key = &j->rs->keys[k];
     int c = fr_spellmap_const(&j->rs->evindex->map, sp, strlen(sp));
-    fr_buf val = { 0 };
-    fr_val_text(&val, j->rs, key->type, key->cli_val[c]);
-    if (val.oom)
+    fr_buf text = { 0 }, val = { 0 };
+    fr_val_text(&text, j->rs, key->type, key->cli_val[c]);
+    if (!key->cli_val[c].is_null && (key->type.kind == FR_T_STRING || key->type.kind == FR_T_ENUM))
+        fr_json_str(&val, text.p ? text.p : "", text.len);   /* (JSON's text of it) */
+    else
+        fr_buf_put(&val, text.p ? text.p : "", text.len);
+    if (text.oom || val.oom)
         cli_oom();
     shown(sh, name);
-    const char *q = !key->cli_val[c].is_null && (key->type.kind == FR_T_STRING || key->type.kind == FR_T_ENUM) ? "\"" : "";
-    const fr_result *r = reject(j, ev, "key '%s' names %s, which takes no value: for what it gives, write \"%s\": %s%s%s",
-                                sh, sp, key->name, q, val.p ? val.p : "", q);
+    const fr_result *r = reject(j, ev, "key '%s' names %s, which takes no value: for what it gives, write \"%s\": %s",
+                                sh, sp, key->name, val.p ? val.p : "");
+    fr_buf_free(&text);
     fr_buf_free(&val);
     return r;
 }

@@ -612,10 +612,8 @@ static int ref_const_of(const fr_key *key, const char *sp)
     return -1;
 }
 
-static int abbrev_key(const ref_spellmap *m, const fr_ruleset *rs, const char *w, size_t len, int32_t *k,
-                      const char **spell)
+static int abbrev_key(const ref_spellmap *m, const char *w, size_t len, int32_t *k, const char **spell)
 {
-    (void)rs;
     *k = -1;
     *spell = NULL;
     if (len < 3)
@@ -697,7 +695,7 @@ static int ref_option_like(const ref_spellmap *m, const char *w, size_t n)
             s++;
         int32_t k;
         const char *sp;
-        if ((s == 6 && memcmp(w, "--help", 6) == 0) || ref_spellmap_find(m, w, s) >= 0 || abbrev_key(m, NULL, w, s, &k, &sp) ||
+        if ((s == 6 && memcmp(w, "--help", 6) == 0) || ref_spellmap_find(m, w, s) >= 0 || abbrev_key(m, w, s, &k, &sp) ||
             k >= 0)
             return 1;
     } else if (w[1] == 'h')
@@ -757,7 +755,7 @@ static int one_dash(ref_cfgin *c, const char *w, size_t len)
     int32_t k = ref_spellmap_find(c->map, two, n);
     if (k < 0 || c->rs->keys[k].kind != FR_KEY_FLAG) {
         const char *sp;
-        if (n < 4 || abbrev_key(c->map, c->rs, two, n, &k, &sp) || k < 0)
+        if (n < 4 || abbrev_key(c->map, two, n, &k, &sp) || k < 0)
             return 0;
     }
     fr_buf *r = &c->reason;
@@ -816,7 +814,7 @@ static int interpret(ref_cfgin *c)
             int32_t k = find_padded(m, w, slen);
             const char *spell = NULL;   /* the spelling named by a prefix */
             if (k < 0) {
-                int amb = abbrev_key(m, rs, w, slen, &k, &spell);
+                int amb = abbrev_key(m, w, slen, &k, &spell);
                 if (amb) {
                     fr_buf_puts(r, "ambiguous flag ");
                     reason_value(r, w, slen);
