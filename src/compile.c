@@ -964,12 +964,24 @@ static const char *tphrase(const cc *k, fr_type t, char *buf, size_t n)
 {
     if (t.kind != FR_T_ENUM)
         return type_phrase(k, t, buf, n);
-    for (uint32_t i = 0; i < k->rs->nkeys; i++)
-        if (k->rs->keys[i].type.kind == FR_T_ENUM && k->rs->keys[i].type.enum_id == t.enum_id) {
-            snprintf(buf, n, "a %s value", k->rs->keys[i].name);
+    /* "an enum {x, y}" (its values, as many as fit, then "...}"): names
+     * the type whatever its keys are called */
+    if (t.enum_id >= k->rs->nenums || n < 16)
+        return "an enum";
+    const fr_enum *e = &k->enums[t.enum_id];
+    size_t off = (size_t)snprintf(buf, n, "an enum {");
+    for (uint32_t i = 0; i < e->nvalues; i++) {
+        size_t len = strlen(e->values[i]), sep = i ? 2 : 0;
+        /* room for it and "}", or for ", ...}" after it */
+        size_t need = sep + len + (i + 1 < e->nvalues ? 6 : 1);
+        if (off + need >= n) {
+            snprintf(buf + off, n - off, "%s...}", i ? ", " : "");
             return buf;
         }
-    return "an enum value";
+        off += (size_t)snprintf(buf + off, n - off, "%s%s", i ? ", " : "", e->values[i]);
+    }
+    snprintf(buf + off, n - off, "}");
+    return buf;
 }
 
 /* The name of an enum for "unknown value 'x' for NAME". */

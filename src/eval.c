@@ -503,6 +503,7 @@ const char *fr_rt_text(int rt)
     case FR_RT_REGEX_LIMIT: return "regular expression match limit exceeded";
     case FR_RT_REGEX_ERROR: return "regular expression match failed";
     case FR_RT_REGEX_UTF: return "the value is not valid UTF-8 (the regular expression has the u flag)";
+    case FR_RT_NULL: return "the value is null, and the key is not nullable";
     default: return "run-time error";
     }
 }
@@ -515,6 +516,17 @@ static inline void rule_rt(fr_eval *ev, uint32_t r, int rc)
     ev->rst[r].on = 0;
     ev->rst[r].rt = (uint8_t)rc;
     ev->rt_node[r] = ev->err_node;
+}
+
+/* Item j of declare rule ru has a null value: a run-time error when its key
+ * is not nullable (it would hold a value no config can give it), at the
+ * value's node; else 0. */
+static int null_item(fr_eval *ev, const fr_rule *ru, uint32_t j)
+{
+    if (ev->rs->keys[ru->items[j].key].type.nullable)
+        return 0;
+    ev->err_node = ru->items[j].value;
+    return FR_RT_NULL;
 }
 
 static void eval_declare(fr_eval *ev, uint32_t r)
@@ -531,6 +543,8 @@ static void eval_declare(fr_eval *ev, uint32_t r)
     uint32_t base = ev->ix->item_off[r];
     for (uint32_t j = 0; j < ru->nitems; j++) {
         int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+        if (!rc && __builtin_expect(ev->itemval[base + j].is_null, 0))
+            rc = null_item(ev, ru, j);
         if (rc) {
             rule_rt(ev, r, rc);
             return;
@@ -1543,9 +1557,19 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
         if (fr_rule_rt(ev, e->rule)) {
             *kind = "runtime";
             fr_buf_puts(b, "run-time error: ");
-            fr_buf_puts(b, fr_rt_text(fr_rule_rt(ev, e->rule)));
             size_t n;
             const char *t = fr_span_text(rs, fr_node_span(rs, e->rule, ev->rt_node[e->rule]), &n);
+            if (fr_rule_rt(ev, e->rule) == FR_RT_NULL && t) {
+                /* "'limit' is null, and 'size' is not nullable" */
+                for (uint32_t j = 0; j < ru->nitems; j++)
+                    if (ru->items[j].value == ev->rt_node[e->rule]) {
+                        fr_buf_puts(b, "'");
+                        fr_buf_put(b, t, n);
+                        fr_buf_printf(b, "' is null, and '%s' is not nullable", rs->keys[ru->items[j].key].name);
+                        return;
+                    }
+            }
+            fr_buf_puts(b, fr_rt_text(fr_rule_rt(ev, e->rule)));
             if (t) {
                 fr_buf_puts(b, " in '");
                 fr_buf_put(b, t, n);
@@ -1893,11 +1917,13 @@ static inline __attribute__((always_inline)) int scan_items(fr_eval *ev, const f
     const struct fr_evindex *ix = ev->ix;
     for (uint32_t j = 0; j < ru->nitems; j++) {
         uint32_t ref = ix->sc_iref[base + j];
-        if (ref != NONE32) {
+        int rc = 0;
+        if (ref != NONE32)
             ev->itemval[base + j] = *sp_ref(ev, ref);
-            continue;
-        }
-        int rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+        else
+            rc = ev_val(ev, ru->items[j].value, &ev->itemval[base + j]);
+        if (!rc && __builtin_expect(ev->itemval[base + j].is_null, 0))
+            rc = null_item(ev, ru, j);
         if (rc)
             return rc;
     }

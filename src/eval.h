@@ -20,7 +20,8 @@ enum fr_rt {
     FR_RT_OVERFLOW,
     FR_RT_REGEX_LIMIT,
     FR_RT_REGEX_ERROR,
-    FR_RT_REGEX_UTF     /* a u regex on a value that is not UTF-8 */
+    FR_RT_REGEX_UTF,    /* a u regex on a value that is not UTF-8 */
+    FR_RT_NULL          /* a declare's value null for a key that is not nullable */
 };
 
 /* A guard table for one slot (key, input or resolved): which guarded rules

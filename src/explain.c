@@ -264,9 +264,13 @@ char *fr_explain_key(fr_eval *ev, size_t k)
             fr_buf_puts(&x.b, ")\n");
         }
         explain_key_rec(&x, (uint32_t)k, 1);
-        if (ev->conf_a[k] >= 0)
-            fr_buf_printf(&x.b, "  conflict: rule '%s' declares another value\n",
-                          rs->rules[ev->conf_b[k]].name);
+        if (ev->conf_a[k] >= 0) {
+            /* conf_a: the first enabled declarer, conf_b: the first that
+             * disagrees with it; decl_by, the first rule declaring the
+             * value kept, is one of them or declares a third value */
+            int32_t other = ev->decl_by[k] == ev->conf_a[k] ? ev->conf_b[k] : ev->conf_a[k];
+            fr_buf_printf(&x.b, "  conflict: rule '%s' declares another value\n", rs->rules[other].name);
+        }
     } else {
         /* rules that could declare it, and why they did not */
         const struct fr_evindex *ix = ev->ix;

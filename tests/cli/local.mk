@@ -11,6 +11,10 @@ T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
 	tests/cli/resolve-null-text.t \
+	tests/cli/check-declare-null.t \
+	tests/cli/check-declare-null-compact.t \
+	tests/cli/explain-declare-null.t \
+	tests/cli/explain-conflict-other.t \
 	tests/cli/check-input-json-flag-names.t \
 	tests/cli/resolve-input-json-pretty.t \
 	tests/cli/resolve-input-json-many.t \
@@ -178,5 +182,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/switch.rules \
 	tests/cli/nullwords.rules \
 	tests/cli/consts.rules \
+	tests/cli/nulldecl.rules \
+	tests/cli/conflict.rules \
 	tests/cli/exprs.rules \
 	tests/cli/utf.rules

@@ -625,7 +625,7 @@ static void test_semantic_errors(void **state)
     SEM("dp_sise > 1 -> warn \"m\";", "unknown key 'dp_sise'; did you mean 'dp_size'?", 1);
     SEM("mode = nromal -> warn \"m\";",
         "unknown value 'nromal' for mode; did you mean 'normal'? choices: auto, normal, low_latency", 8);
-    SEM("dp_size = normal -> warn \"m\";", "type mismatch: 'dp_size' is an int but 'normal' is a mode value", 11);
+    SEM("dp_size = normal -> warn \"m\";", "type mismatch: 'dp_size' is an int but 'normal' is an enum {auto, normal, low_latency}", 11);
     SEM("b > 3 -> warn \"m\";", "'>' needs ints, but 'b' is a bool", 1);
     SEM("s = 3 -> warn \"m\";", "type mismatch: 's' is a string but '3' is an int", 1);
     SEM("s in { \"a\", 1 } -> warn \"m\";", "'1' is an int, not a string (the type of 's')", 13);
