@@ -1330,6 +1330,51 @@ static int config_slip(fr_cfgin *c, const char *w, size_t len, size_t slen)
     return 0;
 }
 
+/* Flag word i (w, spelt w[0..slen), '=' at eq or none) that names an env
+ * or fact key, dashes for underscores (`--model-architecture Foo`,
+ * `--SGLANG_X 1`): invalid, with the NAME=VALUE to write; else 0. */
+static int variable_as_flag(fr_cfgin *c, const char *w, size_t len, size_t slen, const char *eq, size_t i)
+{
+    char name[256];
+    size_t n = slen - 2;
+    if (slen <= 2 || n > sizeof name)
+        return 0;
+    for (size_t j = 0; j < n; j++)
+        name[j] = w[2 + j] == '-' ? '_' : w[2 + j];
+    int32_t k = fr_ir_find_key(c->rs, name, n);
+    if (k < 0 || c->rs->keys[k].kind == FR_KEY_FLAG)
+        return 0;
+    const fr_key *key = &c->rs->keys[k];
+    fr_buf *r = &c->reason;
+    fr_buf_puts(r, "unknown flag ");
+    reason_value(r, w, slen);
+    fr_buf_puts(r, ": ");
+    fr_buf_puts(r, key->name);
+    fr_buf_puts(r, key->kind == FR_KEY_ENV ? " is an environment variable" : " is a fact");
+    fr_buf_puts(r, ", not a flag: write ");
+    fr_buf_puts(r, key->name);
+    fr_buf_putc(r, '=');
+    /* its value: after '=', or the next word unless that is a flag's */
+    const char *v = NULL;
+    size_t vlen = 0;
+    if (eq) {
+        v = eq + 1;
+        vlen = len - (size_t)(v - w);
+    } else if (i + 1 < c->nwords) {
+        const char *nw = c->store.p + c->words[i + 1].off;
+        size_t nl = c->words[i + 1].len;
+        if (!option_word(c->map, nw, nl)) {
+            v = nw;
+            vlen = nl;
+        }
+    }
+    if (v)
+        hint_value(r, v, vlen);
+    else
+        fr_buf_puts(r, key->type.kind == FR_T_BOOL ? "true" : "VALUE");   /* (a bare bool flag is on) */
+    return r->oom ? -1 : 1;
+}
+
 /* NAME=VALUE (name w[0..nlen), value v[0..vlen)) where NAME is flag key k
  * or an alias of it: a flag is given as one. */
 static int flag_as_variable(fr_cfgin *c, const char *w, size_t nlen, uint32_t k, const char *v, size_t vlen)
@@ -1370,17 +1415,109 @@ static int holds_command_line(const char *w, size_t len)
     return 0;
 }
 
+/* The character at s (n bytes left, UTF-8) when it is a look-alike of an
+ * ASCII '-' (1) or an invisible character (2), with its length and code
+ * point; else 0. */
+static int odd_char(const char *s, size_t n, size_t *len, uint32_t *cp)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (n >= 2 && u[0] == 0xC2 && (u[1] == 0xA0 || u[1] == 0xAD)) {
+        *len = 2;   /* no-break space, soft hyphen */
+        *cp = u[1];
+        return 2;
+    }
+    if (n < 3 || (u[0] != 0xE2 && u[0] != 0xEF) || (u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+        return 0;
+    *len = 3;
+    *cp = ((uint32_t)(u[0] & 0x0F) << 12) | ((uint32_t)(u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+    switch (*cp) {
+    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: case 0x2015:   /* hyphens, dashes */
+    case 0x2212: case 0xFE58: case 0xFE63: case 0xFF0D:   /* minus, small and fullwidth forms */
+        return 1;
+    case 0x200B: case 0x200C: case 0x200D: case 0x200E: case 0x200F:   /* zero width, direction marks */
+    case 0x202A: case 0x202B: case 0x202C: case 0x202D: case 0x202E:
+    case 0x2060: case 0xFEFF:   /* word joiner, byte order mark */
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+/* A word whose dashes are not ASCII's or that starts with an invisible
+ * character (the first such at code point cp), with skip bytes before its
+ * name: invalid, with the flag meant where it is one.  1 or -1. */
+static int odd_flag(fr_cfgin *c, const char *w, size_t len, size_t skip, uint32_t cp, bool ignore_unknown)
+{
+    const char *eq = memchr(w + skip, '=', len - skip);
+    size_t slen = eq ? (size_t)(eq - w) : len, nlen = slen - skip + 2;
+    char two[256];
+    bool known = false;
+    if (nlen <= sizeof two) {
+        memcpy(two, "--", 2);
+        memcpy(two + 2, w + skip, slen - skip);
+        int32_t k = fr_spellmap_find(c->map, two, nlen);
+        const fr_progflag *pf = fr_spellmap_prog(c->map, two, nlen);
+        known = (k >= 0 && c->rs->keys[k].kind == FR_KEY_FLAG) || pf ||
+                (nlen >= 4 && !abbrev_flag(c->map, two, nlen, &k, &pf) && (k >= 0 || pf));
+    }
+    if (ignore_unknown && !known)
+        return 0;   /* (skipped as any unknown flag) */
+    fr_buf *r = &c->reason;
+    fr_buf_puts(r, "unknown flag ");
+    reason_value(r, w, slen);
+    fr_buf_printf(r, ": it starts with U+%04X (%s), not ASCII '-'", (unsigned)cp,
+                  cp == 0xFEFF ? "a byte order mark"
+                  : cp == 0xA0 ? "a no-break space"
+                  : cp == 0xAD ? "a soft hyphen"
+                  : (cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212 || cp >= 0xFE58 ? "a dash other than '-'"
+                  : "an invisible character");
+    if (known) {
+        fr_buf_puts(r, "; did you mean '");
+        fr_buf_put(r, two, nlen);
+        fr_buf_puts(r, "'?");
+    }
+    return r->oom ? -1 : 1;
+}
+
 /* A word with one dash whose two-dash form is a flag of the rules or of
  * the program, or its prefix (`-tp 8`, `-disable-shared-experts-fusion`):
  * argparse refuses
  * it, and among the leading words it would be taken for one of the
  * program's, silently.  1 (invalid, the reason written), -1 or 0. */
-static int one_dash_flag(fr_cfgin *c, const char *w, size_t len)
+static int one_dash_flag(fr_cfgin *c, const char *w, size_t len, bool ignore_unknown)
 {
-    /* (an em or en dash for the two: a line copied from a page whose
-     * typography joined them, `—tp 8`) */
-    size_t skip = len > 3 && w[0] == '\xe2' && w[1] == '\x80' && (w[2] == '\x94' || w[2] == '\x93') ? 3 : 1;
-    if (len < 2 || memchr(w, ' ', len) || (skip == 1 && (w[0] != '-' || w[1] == '-' || !fr_option_like(w, len))))
+    /* Or dashes other than ASCII's, or an invisible character before them:
+     * a line copied from a page whose typography joined the two (`—tp 8`,
+     * `−−tp`), or from a file that starts with a byte order mark.  Then
+     * the word is a flag's as written, and refused even when no flag
+     * matches: among the leading words it would be skipped silently. */
+    size_t skip = 0, cl;
+    unsigned dashes = 0;
+    uint32_t odd = 0, cp;
+    int kind;
+    while (skip < len) {
+        if (w[skip] == '-') {
+            dashes++;
+            skip++;
+        } else if ((kind = odd_char(w + skip, len - skip, &cl, &cp))) {
+            dashes += kind == 1;
+            if (!odd)
+                odd = cp;
+            skip += cl;
+        } else
+            break;
+    }
+    if (odd) {
+        if (!dashes || skip >= len || memchr(w, ' ', len) ||
+            !((w[skip] >= 'a' && w[skip] <= 'z') || (w[skip] >= 'A' && w[skip] <= 'Z') ||
+              (w[skip] >= '0' && w[skip] <= '9')))
+            return 0;
+        return odd_flag(c, w, len, skip, odd, ignore_unknown);
+    }
+    if (ignore_unknown)
+        return 0;   /* (skipped as any unknown flag) */
+    skip = 1;
+    if (len < 2 || memchr(w, ' ', len) || w[0] != '-' || w[1] == '-' || !fr_option_like(w, len))
         return 0;
     const char *eq = memchr(w, '=', len);
     size_t slen = eq ? (size_t)(eq - w) : len, nlen = slen - skip + 2;
@@ -1506,6 +1643,8 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
                 *pi += skip_unknown_values(c, base, i, eq != NULL);
                 return 0;
             }
+            if ((rc = variable_as_flag(c, w, len, slen, eq, i)))
+                return rc;
             fr_buf_puts(r, "unknown flag ");
             reason_value(r, w, slen);
             hint_later(c, w, slen, m->flag_spellings, m->nhint_spellings);
@@ -1610,7 +1749,7 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
     if (*program) {
         if (len == 2 && memcmp(w, "-h", 2) == 0)
             return config_slip(c, w, len, len);
-        int rc = ignore_unknown ? 0 : one_dash_flag(c, w, len);   /* (skipped as any unknown flag) */
+        int rc = one_dash_flag(c, w, len, ignore_unknown);
         if (rc)
             return rc;
         if (holds_command_line(w, len)) {
@@ -1633,14 +1772,14 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             *pi += skip_unknown_values(c, base, i, eq != NULL);
             return 0;
         }
-        if ((rc = one_dash_flag(c, w, len)))
+        if ((rc = one_dash_flag(c, w, len, false)))
             return rc;
         fr_buf_puts(r, "unknown flag ");
         reason_value(r, w, slen);
         hint_later(c, w, slen, m->flag_spellings, m->nhint_spellings);
         return r->oom ? -1 : 1;
     }
-    int rc = one_dash_flag(c, w, len);   /* (`—tp`) */
+    int rc = one_dash_flag(c, w, len, false);   /* (`—tp`) */
     if (rc)
         return rc;
     fr_buf_puts(r, "unexpected argument ");

@@ -1253,7 +1253,10 @@ static int key_words(const fr_ruleset *rs, uint32_t k, fr_val v, fr_buf *b)
         fr_buf_putc(b, '\0');
         return 1;
     }
-    if (t.kind == FR_T_BOOL || (t.kind == FR_T_STRING && !v.is_null && v.i >= 1 && v.s[0] == '-')) {
+    /* (a value that starts with '-' is joined with '=': as a word of its
+     * own it would read as a flag) */
+    if (t.kind == FR_T_BOOL || (t.kind == FR_T_STRING && !v.is_null && v.i >= 1 && v.s[0] == '-') ||
+        (t.kind == FR_T_ENUM && rs->enums[t.enum_id].values[v.i][0] == '-')) {
         fr_buf_puts(b, sp);
         fr_buf_putc(b, '=');
         fr_val_text(b, rs, t, v);

@@ -717,14 +717,23 @@ void fr_val_repr(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v)
     }
 }
 
+/* Whether s[i..) starts a C1 control character (U+0080-U+009F: the 8-bit
+ * CSI among them), UTF-8 encoded. */
+static inline bool c1_at(const char *s, size_t len, size_t i)
+{
+    return i + 1 < len && (unsigned char)s[i] == 0xc2 && (unsigned char)s[i + 1] >= 0x80 &&
+           (unsigned char)s[i + 1] <= 0x9f;
+}
+
 void fr_compact_str(fr_buf *b, const char *s, size_t len)
 {
-    /* (the text null quoted: bare, null is no value) */
-    int quote = len == 0 || (len == 4 && memcmp(s, "null", 4) == 0);
+    /* (the text null quoted: bare, null is no value; one that starts with
+     * a double quote too: bare, it would read as a quoted one) */
+    int quote = len == 0 || s[0] == '"' || (len == 4 && memcmp(s, "null", 4) == 0);
     for (size_t i = 0; i < len && !quote; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == ' ' || c == '\\' || c < 0x20 || c == 0x7f)
-            quote = 1;   /* space, tab, newline, backslash, any control */
+        if (c == ' ' || c == '\\' || c < 0x20 || c == 0x7f || (c == 0xc2 && c1_at(s, len, i)))
+            quote = 1;   /* space, tab, newline, backslash, any control (C1 too) */
     }
     if (!quote) {
         fr_buf_put(b, s, len);
@@ -740,7 +749,8 @@ void fr_compact_str(fr_buf *b, const char *s, size_t len)
         case '\t': fr_buf_put(b, "\\t", 2); break;
         case '\r': fr_buf_put(b, "\\r", 2); break;
         default:
-            if (c < 0x20 || c == 0x7f) {
+            if (c < 0x20 || c == 0x7f || (c == 0xc2 && c1_at(s, len, i)) || (i && c1_at(s, len, i - 1))) {
+                /* (a C1 control: both its bytes) */
                 char tmp[4] = { '\\', (char)('0' + (c >> 6)), (char)('0' + ((c >> 3) & 7)),
                                 (char)('0' + (c & 7)) };
                 fr_buf_put(b, tmp, 4);

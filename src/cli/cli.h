@@ -39,6 +39,12 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings);
  * else rules.d beside the build tree (for running uninstalled). */
 const char *cli_default_rules(void);
 
+/* An argument of subcommand cmd that is none of its options (cand[0..n)),
+ * reported: "unknown option", with a "did you mean"; or, for one of them
+ * given =VALUE, that it takes no value (or takes it as the next
+ * argument). */
+void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, size_t n);
+
 /* Prints "flagrule: " + message to stderr. */
 void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Out of memory: prints and exits FR_EXIT_USAGE. */

@@ -105,27 +105,44 @@ static void out_fbuf(out *o, fr_buf *b)
 }
 
 /* Text for the terminal: control characters (tab excepted) escaped, so a
- * value can neither fake a record nor send terminal escapes. */
+ * value can neither fake a record nor send terminal escapes: C0 and DEL,
+ * and as Python's repr() writes them, the C1 controls (U+0080-U+009F: 8-bit
+ * CSI, NEL) and the line and paragraph separators (U+2028, U+2029), which
+ * some readers take for line breaks. */
 static void out_text(out *o, const char *s)
 {
     const char *run = s;
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c != 0x7f)
-            continue;
-        if (c == '\t')
-            continue;
-        out_put(o, run, (size_t)(s - run));
+        size_t n = 0;
         char esc[8];
-        if (c == '\n')
-            out_put(o, "\\n", 2);
-        else if (c == '\r')
-            out_put(o, "\\r", 2);
-        else {
-            snprintf(esc, sizeof esc, "\\x%02x", c);
-            out_put(o, esc, 4);
+        if (c < 0x20 || c == 0x7f) {
+            if (c == '\t') {
+                s++;
+                continue;
+            }
+            n = 1;
+            if (c == '\n')
+                memcpy(esc, "\\n", 3);
+            else if (c == '\r')
+                memcpy(esc, "\\r", 3);
+            else
+                snprintf(esc, sizeof esc, "\\x%02x", c);
+        } else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f) {
+            n = 2;
+            snprintf(esc, sizeof esc, "\\x%02x", (unsigned char)s[1]);
+        } else if (c == 0xe2 && (unsigned char)s[1] == 0x80 && ((unsigned char)s[2] == 0xa8 || (unsigned char)s[2] == 0xa9)) {
+            n = 3;
+            snprintf(esc, sizeof esc, "\\u%04x", 0x2000 + ((unsigned char)s[2] - 0x80));
         }
-        run = s + 1;
+        if (!n) {
+            s++;
+            continue;
+        }
+        out_put(o, run, (size_t)(s - run));
+        out_put(o, esc, strlen(esc));
+        s += n;
+        run = s;
     }
     out_put(o, run, (size_t)(s - run));
 }
@@ -142,13 +159,7 @@ static const char *const resolve_opts[] = {
 
 static void unknown_option(const char *cmd, const char *arg, const char *const *cand, size_t n)
 {
-    const char *eq = strchr(arg, '=');
-    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-    const char *best = fr_did_you_mean(arg, len, cand, n);
-    if (best)
-        cli_err("%s: unknown option '%.*s'; did you mean '%s'?", cmd, (int)len, arg, best);
-    else
-        cli_err("%s: unknown option '%.*s'", cmd, (int)len, arg);
+    cli_bad_option(cmd, arg, cand, n);
     fprintf(stderr, "flagrule: the config goes after '--': flagrule %s [OPTIONS] -- FLAGS...\n", cmd);
     fprintf(stderr, "Try 'flagrule %s --help'.\n", cmd);
 }

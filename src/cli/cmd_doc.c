@@ -185,13 +185,7 @@ int cmd_doc(int argc, char **argv)
             status = cli_finish_output(FR_EXIT_OK);
             goto done;
         } else {
-            const char *eq = strchr(a, '=');
-            size_t len = eq ? (size_t)(eq - a) : strlen(a);
-            const char *best = fr_did_you_mean(a, len, doc_opts, sizeof doc_opts / sizeof *doc_opts);
-            if (best)
-                cli_err("doc: unknown option '%.*s'; did you mean '%s'?", (int)len, a, best);
-            else
-                cli_err("doc: unknown option '%.*s'", (int)len, a);
+            cli_bad_option("doc", a, doc_opts, sizeof doc_opts / sizeof *doc_opts);
             fputs("Try 'flagrule doc --help'.\n", stderr);
             goto done;
         }

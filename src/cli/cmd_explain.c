@@ -122,12 +122,7 @@ int cmd_explain(int argc, char **argv)
             }
             key = a;
         } else if (a[0] == '-' && a[1]) {
-            const char *best = fr_did_you_mean(a, strlen(a), explain_opts,
-                                               sizeof explain_opts / sizeof *explain_opts);
-            if (best)
-                cli_err("explain: unknown option '%s'; did you mean '%s'?", a, best);
-            else
-                cli_err("explain: unknown option '%s'", a);
+            cli_bad_option("explain", a, explain_opts, sizeof explain_opts / sizeof *explain_opts);
             goto out;
         } else if (!key && !why_not) {
             key = a;

@@ -77,14 +77,7 @@ int cmd_lint(int argc, char **argv)
             else {
                 static const char *const names[] = { "-r", "--rules", "--werror", "--dump-ir", "--no-color",
                                                      "--color", "--help", "-h" };
-                const char *a = argv[optind - 1];
-                const char *eq = strchr(a, '=');
-                size_t len = eq ? (size_t)(eq - a) : strlen(a);
-                const char *best = fr_did_you_mean(a, len, names, sizeof names / sizeof *names);
-                if (best)
-                    cli_err("lint: unknown option '%.*s'; did you mean '%s'?", (int)len, a, best);
-                else
-                    cli_err("lint: unknown option '%.*s'", (int)len, a);
+                cli_bad_option("lint", argv[optind - 1], names, sizeof names / sizeof *names);
             }
             fputs("Try 'flagrule lint --help'.\n", stderr);
             cli_rules_free(&cr);

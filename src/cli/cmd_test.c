@@ -56,16 +56,13 @@ int cmd_test(int argc, char **argv)
             cli_rules_free(&cr);
             return cli_finish_output(FR_EXIT_OK);
         } else {
-            const char *best = fr_did_you_mean(a, strlen(a), test_opts, sizeof test_opts / sizeof *test_opts);
             if (!strcmp(a, "--"))
                 cli_err("test: takes no config: it runs the test blocks of the rules "
                         "(to check a config: flagrule check -- FLAGS...)");
             else if (a[0] != '-')
                 cli_err("test: unexpected argument '%s'", a);
-            else if (best)
-                cli_err("test: unknown option '%s'; did you mean '%s'?", a, best);
             else
-                cli_err("test: unknown option '%s'", a);
+                cli_bad_option("test", a, test_opts, sizeof test_opts / sizeof *test_opts);
             fputs("Try 'flagrule test --help'.\n", stderr);
             cli_rules_free(&cr);
             return FR_EXIT_USAGE;

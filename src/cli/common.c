@@ -18,6 +18,7 @@
 #endif
 
 #include "arena.h"   /* fr_mem_populate */
+#include "misspell.h"   /* fr_did_you_mean */
 #include "cli.h"
 
 void cli_err(const char *fmt, ...)
@@ -126,6 +127,32 @@ static void prime_memory(void)
     uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
     if (sp > CLI_STACK_PRIME)
         (void)fr_mem_populate((void *)(sp - CLI_STACK_PRIME), CLI_STACK_PRIME);
+}
+
+void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, size_t n)
+{
+    /* the options of any subcommand that take a value (as the next argument) */
+    static const char *const valued[] = { "-r", "--rules", "--format", "-j", "--jobs", "--input",
+                                          "-o", "--output", "--budget", "--why-not" };
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    for (size_t i = 0; eq && i < n; i++) {
+        if (strlen(cand[i]) != len || memcmp(cand[i], arg, len) != 0)
+            continue;
+        for (size_t j = 0; j < sizeof valued / sizeof *valued; j++)
+            if (!strcmp(valued[j], cand[i])) {
+                cli_err("%s: option '%s' takes its value as the next argument: write '%s %s'", cmd, cand[i],
+                        cand[i], eq + 1);
+                return;
+            }
+        cli_err("%s: option '%s' takes no value, got '%s'", cmd, cand[i], arg);
+        return;
+    }
+    const char *best = fr_did_you_mean(arg, len, cand, n);
+    if (best)
+        cli_err("%s: unknown option '%.*s'; did you mean '%s'?", cmd, (int)len, arg, best);
+    else
+        cli_err("%s: unknown option '%.*s'", cmd, (int)len, arg);
 }
 
 fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)

@@ -94,17 +94,32 @@ static const fr_result *reject(cli_jin *j, fr_eval *ev, const char *fmt, ...)
     return fr_eval_reject(ev, j->msg);
 }
 
-/* A name for a reason: at most 64 bytes of it, control bytes as '?'. */
-static void shown(char out[72], const char *s)
+/* A member name as a reason shows it (as the line reader shows a word):
+ * whole up to 256 bytes, else its first 160 (cut before a UTF-8 sequence)
+ * and its length; control characters escaped (\n, \xNN). */
+#define SHOWN_MAX 256
+#define SHOWN_KEEP 160
+#define SHOWN_SIZE (SHOWN_MAX * 4 + 32)
+static void shown(char out[SHOWN_SIZE], const char *s)
 {
-    size_t n = 0;
-    for (; s[n] && n < 64; n++)
-        out[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
-    if (s[n]) {
-        memcpy(out + n, "...", 3);
-        n += 3;
+    size_t len = strlen(s), keep = len, o = 0;
+    if (len > SHOWN_MAX) {
+        keep = SHOWN_KEEP;
+        while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+            keep--;
     }
-    out[n] = '\0';
+    for (size_t n = 0; n < keep; n++) {
+        unsigned char c = (unsigned char)s[n];
+        if (c == '\n')
+            o += (size_t)snprintf(out + o, SHOWN_SIZE - o, "\\n");
+        else if (c < 0x20 || c == 0x7f)
+            o += (size_t)snprintf(out + o, SHOWN_SIZE - o, "\\x%02x", c);
+        else
+            out[o++] = (char)c;
+    }
+    if (keep < len)
+        o += (size_t)snprintf(out + o, SHOWN_SIZE - o, "... (%zu bytes)", len);
+    out[o] = '\0';
 }
 
 static const char *near_key(cli_jin *j, const char *name)
@@ -213,7 +228,7 @@ static long member_key(const fr_ruleset *rs, const char *name, size_t n)
 static const fr_result *ambiguous(cli_jin *j, fr_eval *ev, const char *name)
 {
     const fr_spellmap *m = &j->rs->evindex->map;
-    char sp[208], sh[72];
+    char sp[208], sh[SHOWN_SIZE];
     size_t n = strlen(name);
     key_of_bare_spelling(j->rs, name, n, sp);
     fr_buf list = { 0 };
@@ -230,7 +245,7 @@ static const fr_result *ambiguous(cli_jin *j, fr_eval *ev, const char *name)
  * (`"--old" = VALUE`): a JSON config gives the key's value instead. */
 static const fr_result *const_member(cli_jin *j, fr_eval *ev, const char *name)
 {
-    char sp[208], sh[72];
+    char sp[208], sh[SHOWN_SIZE];
     size_t n = strlen(name);
     key_of_bare_spelling(j->rs, name, n, sp);
     int32_t k = fr_spellmap_find(&j->rs->evindex->map, sp, strlen(sp));
@@ -555,7 +570,7 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
     const char *name;
     json_t *v;
     const fr_result *res = NULL;
-    char sh[72];
+    char sh[SHOWN_SIZE];
     json_object_foreach(root, name, v) {
         long k = member_key(j->rs, name, strlen(name));
         if (k == MEMBER_PROGRAM)
@@ -608,7 +623,7 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
              * with what the key expects */
             double d = json_real_value(v);
             int kt = fr_key_type(j->rs, (size_t)k);
-            if (kt == FR_INT && d >= -9.2e18 && d <= 9.2e18 && d == (double)(int64_t)d) {
+            if (kt == FR_INT && d >= -0x1p63 && d < 0x1p63 && d == (double)(int64_t)d) {   /* (the int64 range exactly) */
                 fv->type = FR_INT;
                 fv->i = (int64_t)d;
                 break;

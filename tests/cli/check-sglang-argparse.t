@@ -41,6 +41,6 @@ $ check --no-env -r ../../rules.d/sglang
 > line 11: invalid: unknown flag '-tp'; did you mean '--tp'?
 > line 12: invalid: unknown flag '-disable-shared-experts-fusion'; did you mean '--disable-shared-experts-fusion'?
 > line 13: ok
-> line 14: invalid: unknown flag '—tp'; did you mean '--tp'?
-> line 15: invalid: unknown flag '–port'; did you mean '--port'?
+> line 14: invalid: unknown flag '—tp': it starts with U+2014 (a dash other than '-'), not ASCII '-'; did you mean '--tp'?
+> line 15: invalid: unknown flag '–port': it starts with U+2013 (a dash other than '-'), not ASCII '-'; did you mean '--port'?
 ? 1

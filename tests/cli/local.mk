@@ -11,6 +11,17 @@ T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
 	tests/cli/resolve-null-text.t \
+	tests/cli/check-odd-dashes.t \
+	tests/cli/check-odd-dashes-ignore.t \
+	tests/cli/check-variable-as-flag.t \
+	tests/cli/check-c1-escape.t \
+	tests/cli/check-option-value.t \
+	tests/cli/test-option-value.t \
+	tests/cli/explain-option-value.t \
+	tests/cli/lint-option-value.t \
+	tests/cli/check-input-json-int-limits.t \
+	tests/cli/check-input-json-long-name.t \
+	tests/cli/lint-enum-dash.t \
 	tests/cli/check-declare-null.t \
 	tests/cli/check-declare-null-compact.t \
 	tests/cli/explain-declare-null.t \
@@ -184,5 +195,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/consts.rules \
 	tests/cli/nulldecl.rules \
 	tests/cli/conflict.rules \
+	tests/cli/enumdash.rules \
 	tests/cli/exprs.rules \
 	tests/cli/utf.rules
