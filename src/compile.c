@@ -2808,19 +2808,39 @@ static void p1_rule_name(cc *k, const ast_rule *r, uint32_t id)
 }
 
 /* "<file stem>-<8 hex>": FNV-1a 32 of the rule text (condition to end of
- * action) with runs of whitespace collapsed to one space. */
+ * action) without its comments, runs of whitespace collapsed to one space
+ * (a comment is whitespace: strings and regexes, where '#' is text, are
+ * skipped over as the lexer reads them). */
 static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, size_t stemlen)
 {
     size_t flen;
     const char *t = fr_sources_text(k->rs->sources, k->file, &flen);
     uint32_t h = 2166136261u;
-    bool ws = false;
-    for (uint32_t i = r->text.start; i < r->text.end && i < flen; i++) {
+    bool ws = false, tilde = false;
+    char quote = 0;   /* inside "...", '...' or /.../: its closing byte */
+    uint32_t end = r->text.end < flen ? r->text.end : (uint32_t)flen;
+    for (uint32_t i = r->text.start; i < end; i++) {
         unsigned char c = (unsigned char)t[i];
-        bool isws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-        if (isws) {
-            ws = true;
-            continue;
+        if (quote) {
+            if (c == '\\' && quote != '\'' && i + 1 < end) {
+                h = (h ^ c) * 16777619u;
+                c = (unsigned char)t[++i];
+            } else if (c == (unsigned char)quote || c == '\n')
+                quote = 0;
+        } else {
+            bool isws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+            if (c == '#') {
+                while (i + 1 < end && t[i + 1] != '\n')
+                    i++;
+                isws = true;
+            }
+            if (isws) {
+                ws = true;
+                continue;
+            }
+            if (c == '"' || c == '\'' || (c == '/' && tilde))
+                quote = (char)c;
+            tilde = c == '~';
         }
         if (ws) {
             h ^= ' ';

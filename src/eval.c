@@ -1524,6 +1524,33 @@ static void val_text(fr_eval *ev, fr_buf *b, uint32_t k, fr_val v)
     fr_val_text(b, ev->rs, ev->rs->keys[k].type, v);
 }
 
+static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind);
+
+/* Key k's env value of the wrong type, if the config or the environment
+ * gave one: the text of its warning into b, and 1; else 0. */
+int fr_eval_env_fallback_text(fr_eval *ev, uint32_t k, fr_buf *b)
+{
+    uint32_t n = 0, idx = 0;
+    for (uint32_t i = 0; i < ev->cfg.nfb; i++)
+        if (ev->cfg.fb_key[i] == k) {
+            idx = i;
+            n = 1;
+        }
+    for (uint32_t i = 0; !n && i < ev->nenv_fb; i++)
+        if (ev->env_fb[i] == k && !ev->given[k]) {
+            idx = ev->cfg.nfb + i;
+            n = 1;
+        }
+    if (!n)
+        return 0;
+    fr_emit e = { 0 };
+    e.cls = 4;
+    e.idx = idx;
+    const char *kind;
+    rec_text(ev, &e, b, &kind);
+    return 1;
+}
+
 static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind)
 {
     const fr_ruleset *rs = ev->rs;

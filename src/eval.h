@@ -480,6 +480,9 @@ void fr_eval_recs(fr_eval *ev);
 const char *fr_eval_invalid_reason(fr_eval *ev);
 /* Text of a run-time error (static string). */
 const char *fr_rt_text(int rt);
+/* Key k's env value of the wrong type, if the config or the environment
+ * gave one: its warning's text appended to b, and 1; else 0. */
+int fr_eval_env_fallback_text(fr_eval *ev, uint32_t k, fr_buf *b);
 /* The source text of a span (not NUL-terminated), or NULL. */
 const char *fr_span_text(const fr_ruleset *rs, fr_span sp, size_t *len);
 /* Appends "FILE:LINE" of a rule. */

@@ -249,11 +249,25 @@ char *fr_explain_key(fr_eval *ev, size_t k)
         fr_buf_printf(&x.b, "the config is invalid: %s\n", why);
         return fr_buf_take(&x.b);
     }
+    /* an env value of the wrong type, the default used instead */
+    fr_buf fb = { 0 };
+    bool fallback = fr_eval_env_fallback_text(ev, (uint32_t)k, &fb) && !fb.oom;
+    if (!fallback)
+        fb.len = 0;
     fr_buf_printf(&x.b, "%s = ", key->name);
     fr_val_repr(&x.b, rs, key->type, ev->res[k]);
     fr_buf_puts(&x.b, "  (");
-    key_origin(&x.b, ev, (uint32_t)k);
+    if (fallback && ev->decl_by[k] < 0)
+        fr_buf_puts(&x.b, "the default");
+    else
+        key_origin(&x.b, ev, (uint32_t)k);
     fr_buf_puts(&x.b, ")\n");
+    if (fb.len) {
+        fr_buf_puts(&x.b, "  warning[input]: ");
+        fr_buf_put(&x.b, fb.p, fb.len);
+        fr_buf_puts(&x.b, "\n");
+    }
+    fr_buf_free(&fb);
     osc_note(&x.b, ev, (uint32_t)k);
     if (ev->decl_by[k] >= 0) {
         if (ev->given[k]) {

@@ -154,6 +154,47 @@ int cmd_explain(int argc, char **argv)
     long id;
     if (key) {
         id = find_key(rs, key);
+        if (id < 0 && key[0] == '-' && key[1] == '-' && rs->evindex) {
+            /* a prefix of one flag spelling, as on a config line */
+            const fr_spellmap *m = &rs->evindex->map;
+            int32_t k = -1;
+            const fr_progflag *pf = NULL;
+            const char *spell = NULL;
+            if (fr_spellmap_abbrev(m, key, strlen(key), &k, &pf, &spell)) {
+                fr_buf b = { 0 };
+                fr_spellmap_list_prefixed(&b, m, key, strlen(key));
+                cli_err("explain: ambiguous flag '%s' could match %s", key, b.p && !b.oom ? b.p : "several");
+                fr_buf_free(&b);
+                fr_ruleset_free(&rs);
+                code = FR_EXIT_USAGE;
+                goto out;
+            }
+            if (k >= 0)
+                id = k;
+            else if (pf || fr_spellmap_prog(m, key, strlen(key))) {
+                cli_err("explain: '%s' is one of the program's flags that the rules list to skip: "
+                        "no rule reads it", key);
+                fr_ruleset_free(&rs);
+                code = FR_EXIT_USAGE;
+                goto out;
+            }
+        }
+        if (id < 0 && key[0] == '-' && key[1] == '-') {
+            /* "did you mean" among the flags' spellings */
+            size_t nk = fr_ruleset_nkeys(rs), n = 0, cap = 0;
+            for (size_t k = 0; k < nk; k++)
+                cap += rs->keys[k].ncli;
+            const char **names = calloc(cap ? cap : 1, sizeof *names);
+            if (!names)
+                cli_oom();
+            for (size_t k = 0; k < nk; k++)
+                for (uint32_t j = 0; j < rs->keys[k].ncli; j++)
+                    names[n++] = rs->keys[k].cli[j];
+            code = unknown("flag", key, names, n);
+            free(names);
+            fr_ruleset_free(&rs);
+            goto out;
+        }
         if (id < 0) {
             size_t nk = fr_ruleset_nkeys(rs);
             const char **names = calloc(nk ? nk : 1, sizeof *names);

@@ -22,6 +22,10 @@ CLI_TESTS = \
 	tests/cli/check-input-json-int-limits.t \
 	tests/cli/check-input-json-long-name.t \
 	tests/cli/lint-enum-dash.t \
+	tests/cli/check-unnamed-comment.t \
+	tests/cli/explain-flag-prefix.t \
+	tests/cli/explain-flag-unknown.t \
+	tests/cli/explain-env-fallback.t \
 	tests/cli/check-declare-null.t \
 	tests/cli/check-declare-null-compact.t \
 	tests/cli/explain-declare-null.t \
@@ -196,5 +200,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/nulldecl.rules \
 	tests/cli/conflict.rules \
 	tests/cli/enumdash.rules \
+	tests/cli/unnamed-comment.rules \
 	tests/cli/exprs.rules \
 	tests/cli/utf.rules
