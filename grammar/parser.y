@@ -1313,6 +1313,8 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '=' and a default value after the type, not %s", got);
         if (la == CH(';'))
             hint = "every key has a default, e.g. 'flag dp_size : int = 1;'";
+        else if (la == CH('{') && prev == IDENT)
+            hint = "a type with values is written 'enum { VALUE, ... }', in lowercase";
     } else if ((has(&e, YYSYMBOL_CWORD) || (ctx->block_open && ctx->stmt_kind == FR_STMT_TEST))
                && la == YYSYMBOL_FATARROW) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "a test case needs a config before '=>'");

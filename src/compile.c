@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>   /* strcasecmp */
 #include <sys/stat.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -2380,7 +2381,18 @@ static bool p1_type(cc *k, const ast_decl *d, fr_type *t)
             t->kind = FR_T_STRING;
         else {
             static const char *const types[] = { "bool", "switch", "int", "string", "enum" };
+            /* (and the other languages' names of them) */
+            static const char *const other[][2] = {
+                { "integer", "int" }, { "long", "int" }, { "number", "int" }, { "uint", "int" },
+                { "boolean", "bool" }, { "str", "string" }, { "text", "string" }, { "choice", "enum" },
+            };
             const char *m = fr_did_you_mean(tn, d->tname.len, types, 5);
+            for (size_t o = 0; o < sizeof other / sizeof *other; o++)
+                if (!strcasecmp(tn, other[o][0]))
+                    m = other[o][1];
+            for (size_t o = 0; !m && o < 5; o++)
+                if (!strcasecmp(tn, types[o]))
+                    m = types[o];   /* (types are lowercase: "Int") */
             fr_diag *g = m ? err(k, d->tname.pos, "unknown type '%s'; did you mean '%s'?", tn, m)
                            : err(k, d->tname.pos, "unknown type '%s'", tn);
             hint(k, g, "the types are bool, switch, int, string and enum { VALUE, ... }");
@@ -2591,6 +2603,15 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
             continue;
         if (!in)
             return;
+        bool twice = false;
+        for (uint32_t j = 0; j < key->ncli && !twice; j++)
+            twice = key->cli[j] == in;   /* (interned) */
+        if (twice) {
+            /* (argparse refuses a conflicting option string too) */
+            fr_diag *g = err(k, v->v.pos, "'%s' is listed twice in the CLI spellings of '%s'", in, key->name);
+            hint(k, g, "list each spelling once");
+            continue;
+        }
         if (v->cval) {
             /* "--old" = VALUE: no value word, VALUE given (store_const) */
             fr_val cv = key->def;
@@ -2771,18 +2792,47 @@ static void p1_alias_targets(cc *k, const ast_alias *const *als)
             }
             if (state[a2] == AL_PATH) {
                 cycle = true;
+                cur = a2;   /* (where the cycle starts on the path) */
                 break;
             }
             cur = a2;
+        }
+        if (cycle && !stopped(k)) {
+            /* one error for the cycle, at its first alias on the path,
+             * naming the whole chain; the aliases that lead into it have
+             * no key either, and no error of their own */
+            uint32_t at = 0;
+            while (path[at] != cur)
+                at++;
+            const ast_alias *first = als[path[at]];
+            k->file = k->alias_locs[path[at]].file;
+            if (at + 1 == len)
+                err(k, first->target.pos, "alias '%s' refers to itself", first->name.s);
+            else {
+                /* (at most 8 names and notes: a cycle may be long) */
+                fr_buf chain = { 0 };
+                uint32_t ncyc = len - at;
+                for (uint32_t i = at; i < len && i - at < 8; i++) {
+                    fr_buf_puts(&chain, als[path[i]]->name.s);
+                    fr_buf_puts(&chain, " -> ");
+                }
+                if (ncyc > 8)
+                    fr_buf_puts(&chain, "... -> ");
+                fr_buf_puts(&chain, first->name.s);
+                if (ncyc > 8)
+                    fr_buf_printf(&chain, " (%u aliases)", ncyc);
+                fr_diag *g = err(k, first->target.pos, "aliases refer to each other in a cycle: %s",
+                                 chain.oom ? "..." : chain.p);
+                fr_buf_free(&chain);
+                for (uint32_t i = at + 1; i < len && i - at < 8; i++)
+                    note(k, g, k->alias_locs[path[i]], "alias '%s' is declared here", als[path[i]]->name.s);
+                hint(k, g, "an alias names a key, or an alias of one");
+            }
         }
         for (uint32_t i = 0; i < len; i++) {
             uint32_t a = path[i];
             state[a] = AL_DONE;
             rs->alias_keys[a] = key;
-            if (cycle && !stopped(k)) {
-                k->file = k->alias_locs[a].file;
-                err(k, als[a]->target.pos, "alias '%s' refers to itself", als[a]->name.s);
-            }
         }
     }
     free(state);

@@ -536,6 +536,9 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
     if (!root) {
         if (strstr(err.text, "JSON_ALLOW_NUL"))   /* (jansson's words for it) */
             return reject(j, ev, "a string holds \\u0000 (column %d): no value may hold a NUL byte", err.column);
+        const char *nul = memchr(text, '\0', len);
+        if (nul)   /* (a raw NUL byte: jansson stops reading there) */
+            return reject(j, ev, "NUL byte in the config (column %zu)", (size_t)(nul - text) + 1);
         /* a command line fed to --input json: say which input reads it */
         unsigned char c0 = (unsigned char)text[i];
         bool cmdline = c0 == '-' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '/' || c0 == '.';

@@ -26,6 +26,7 @@ CLI_TESTS = \
 	tests/cli/explain-flag-prefix.t \
 	tests/cli/explain-flag-unknown.t \
 	tests/cli/explain-env-fallback.t \
+	tests/cli/check-input-json-nul.t \
 	tests/cli/check-declare-null.t \
 	tests/cli/check-declare-null-compact.t \
 	tests/cli/explain-declare-null.t \

@@ -651,7 +651,7 @@ static void test_semantic_errors(void **state)
     one_error("flag a : enum { x, y, x } = x;\n", "duplicate value 'x' in the enum", 1, 23);
     one_error("flag a : int = 1;\nrule r: a > 1 -> warn \"m\";\nrule r: a > 2 -> warn \"m\";\n",
               "duplicate rule name 'r'", 3, 6);
-    one_error("flag a : integer = 1;\n", "unknown type 'integer'", 1, 10);
+    one_error("flag a : integer = 1;\n", "unknown type 'integer'; did you mean 'int'?", 1, 10);
 }
 
 static void test_notes_and_hints(void **state)
