@@ -1908,8 +1908,15 @@ static uint32_t find_rule(cc *k, const ast_name *n, const char *what)
     return NONE;
 }
 
-static fr_doc *c_doc(cc *k, const ast_doc *d)
+static fr_doc *c_doc(cc *k, const ast_doc *d, uint8_t kind)
 {
+    if (kind != FR_RULE_ERROR && kind != FR_RULE_REQUIRE) {
+        /* (no page is written for it: the block would be dropped) */
+        fr_diag *g = err(k, d->pos, "a doc block belongs to an error or require rule, not to %s rule",
+                         kind == FR_RULE_WARN ? "a warn" : kind == FR_RULE_INFO ? "an info" : "a declare");
+        hint(k, g, "flagrule doc writes a page for each error; explain a warning in a comment");
+        return NULL;
+    }
     fr_doc *doc = fr_arena_zalloc(k->a, sizeof *doc);
     if (!doc) {
         nomem(k);
@@ -1938,6 +1945,20 @@ static fr_doc *c_doc(cc *k, const ast_doc *d)
             fr_diag *g = err(k, f->name.pos, "'%s' takes a string, not a name", f->field.s);
             hint(k, g, "write '%s \"...\";'", f->field.s);
             continue;
+        }
+        if (which != DF_SEE) {
+            size_t blank = 0;
+            while (blank < f->str.len && strchr(" \t\n\r\f\v", f->str.s[blank]))
+                blank++;
+            if (blank == f->str.len) {
+                fr_diag *g = err(k, f->str.pos, "an empty '%s' in the doc block", f->field.s);
+                hint(k, g, "write its text, or leave the field out");
+                continue;
+            }
+            if (memchr(f->str.s, '\0', f->str.len)) {
+                err(k, f->str.pos, "a doc text cannot contain a NUL byte ('\\0')");
+                continue;
+            }
         }
         if ((which == DF_SUMMARY || which == DF_MEANS) && first[which]) {
             fr_diag *g = err(k, f->field.pos, "duplicate '%s' in the doc block", f->field.s);
@@ -2169,7 +2190,7 @@ static void c_rule(cc *k, const ast_rule *r, uint32_t id, segvec *sv)
     }
     }
     if (r->doc)
-        out->doc = c_doc(k, r->doc);
+        out->doc = c_doc(k, r->doc, r->kind);
     /* reads, sorted; the dependency row likewise */
     if (k->nrd) {
         out->reads = arr8(k, k->nrd, sizeof *out->reads);

@@ -129,7 +129,18 @@ static void roff_put(fr_buf *b, rstate *st, const char *s, size_t n)
 /* Escapes one word (no space, tab or newline in it) into w. */
 static void roff_word(fr_buf *w, const unsigned char *u, size_t from, size_t to, int literal)
 {
-    int word_dash = u[from] == '-';
+    /* Dashes that a reader may copy are ASCII's (\-): those of an option
+     * ("--tp-size", also after an opening "(" or quote) and of a
+     * hyphenated name ("deepep-v2-runner": two or more dashes), which a
+     * line must not break at either.  One dash between letters
+     * ("low-latency", "single-GPU") stays a hyphen. */
+    size_t lead = from;
+    while (lead < to && strchr("([{\"'`", u[lead]))
+        lead++;
+    size_t ndash = 0;
+    for (size_t i = from; i < to; i++)
+        ndash += u[i] == '-';
+    int word_dash = (lead < to && u[lead] == '-') || ndash >= 2;
     int prev = ' ';
     for (size_t i = from; i < to;) {
         int c = u[i];
@@ -271,8 +282,28 @@ static void roff_run(fr_buf *b, const char *s, size_t len, int literal, int wrap
     fr_buf_free(&w);
 }
 
+/* Whether roff ends a sentence with escaped text t[0..n) when it ends an
+ * input line ('.', '?' or '!', then closing quotes, parentheses,
+ * brackets or asterisks): it then adds a second space after it. */
+static int roff_sentence_end(const char *t, size_t n)
+{
+    for (;;) {
+        if (n >= 4 && t[n - 4] == '\\' && t[n - 3] == '(' &&
+            ((t[n - 2] == 'a' && t[n - 1] == 'q') || (t[n - 2] == 'd' && t[n - 1] == 'q') ||
+             (t[n - 2] == 'r' && t[n - 1] == 'q')))
+            n -= 4;
+        else if (n >= 1 && strchr("\")]'*", t[n - 1]))
+            n--;
+        else
+            break;
+    }
+    return n >= 1 && (t[n - 1] == '.' || t[n - 1] == '?' || t[n - 1] == '!');
+}
+
 /* Appends t (escaped roff text with ROFF_BRK marks) to b, each mark a space
- * or, where the line would grow past ROFF_WIDTH, a newline. */
+ * or, where the line would grow past ROFF_WIDTH, a newline (after a
+ * sentence's end, guarded by \&: the text keeps its one space there, as
+ * written, so a message reads byte for byte). */
 static void roff_layout(fr_buf *b, const char *t, size_t n)
 {
     size_t col = buf_col(b);
@@ -288,6 +319,8 @@ static void roff_layout(fr_buf *b, const char *t, size_t n)
             size_t ulen = v - u;
             if (!first_unit) {
                 if (col > 0 && col + 1 + ulen > ROFF_WIDTH) {
+                    if (roff_sentence_end(b->p, b->len))
+                        fr_buf_put(b, "\\&", 2);
                     fr_buf_putc(b, '\n');
                     col = 0;
                     if (ulen && t[u] == '.') {
@@ -2335,7 +2368,8 @@ fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **
 typedef struct related {
     uint32_t rule;
     size_t   shared;     /* keys read by both rules */
-    uint8_t  see;        /* from the doc block's `see` */
+    uint8_t  see;        /* named by the doc block's `see` */
+    uint8_t  excl;       /* cannot fire in the same config (exclusive()) */
 } related;
 
 typedef struct page {
@@ -2345,6 +2379,7 @@ typedef struct page {
     char          *source;       /* the rule's text, doc block elided */
     fr_loc         loc;
     rich           when;         /* the trigger condition in flag terms */
+    rich           after;        /* the keys it reads after declarations (make_after), or empty */
     rich           fixtext;      /* the computed fix as a sentence (may be empty) */
     related       *rel;
     size_t         nrel;
@@ -2819,6 +2854,30 @@ static void when_node(docctx *d, uint32_t n, int neg, int ctx, rich *r, int dept
     }
 }
 
+/* The keys that node n reads resolved and that a declare rule may set,
+ * each once, in order of reading, into l (at most max). */
+static void declared_reads(const fr_ruleset *rs, uint32_t n, uint32_t *l, size_t *nl, size_t max, int depth)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (depth > 200)
+        return;
+    if (nd->op == FR_OP_KEY) {
+        if (!rs->keys[nd->a].ndeclarers)
+            return;
+        for (size_t i = 0; i < *nl; i++)
+            if (l[i] == nd->a)
+                return;
+        if (*nl < max)
+            l[(*nl)++] = nd->a;
+        return;
+    }
+    if (nd->op <= FR_OP_INPUT)
+        return;
+    declared_reads(rs, nd->a, l, nl, max, depth + 1);
+    if (fr_op_arity((fr_op)nd->op) == 2)
+        declared_reads(rs, nd->b, l, nl, max, depth + 1);
+}
+
 static void make_when(docctx *d, uint32_t r, rich *out)
 {
     const fr_rule *ru = &d->rs->rules[r];
@@ -2828,6 +2887,44 @@ static void make_when(docctx *d, uint32_t r, rich *out)
         when_node(d, ru->req, 1, CTX_AND, out, 0);
     } else {
         when_node(d, ru->cond, 0, CTX_TOP, out, 0);
+    }
+}
+
+/* The keys rule r's condition reads resolved that a declare rule may set
+ * (at most 8, in order of reading): *n of them into keys.  The trigger
+ * reads them after the declarations, which the page says, or it would read
+ * as if the flags given decided (an `auto` a rule turns into another
+ * value, a key a rule sets from another one). */
+static void after_keys(const fr_ruleset *rs, uint32_t r, uint32_t keys[8], size_t *n)
+{
+    const fr_rule *ru = &rs->rules[r];
+    *n = 0;
+    declared_reads(rs, ru->cond, keys, n, 8, 0);
+    if (ru->kind == FR_RULE_REQUIRE)
+        declared_reads(rs, ru->req, keys, n, 8, 0);
+}
+
+/* "Read after the rules' declarations: `--x` (set by `r1`, `r2`), ..." */
+static void make_after(docctx *d, uint32_t r, rich *out)
+{
+    const fr_ruleset *rs = d->rs;
+    uint32_t keys[8];
+    size_t nk;
+    after_keys(rs, r, keys, &nk);
+    for (size_t i = 0; i < nk; i++) {
+        const fr_key *key = &rs->keys[keys[i]];
+        rich_text(out, i == 0 ? "Read after the rules' declarations: " : ", ");
+        when_keyname(d, out, keys[i]);
+        rich_text(out, " (set by ");
+        for (uint32_t j = 0; j < key->ndeclarers && j < 3; j++) {
+            if (j)
+                rich_text(out, ", ");
+            const char *name = rs->rules[key->declarers[j]].name;
+            rich_code(out, name, strlen(name));
+        }
+        if (key->ndeclarers > 3)
+            rich_text(out, ", ...");
+        rich_text(out, ")");
     }
 }
 
@@ -2877,6 +2974,55 @@ static size_t shared_reads(const fr_rule *a, const fr_rule *b)
     return n;
 }
 
+/* The top-level conjuncts of node n that fix a key to a constant (`k = c`,
+ * either side; a key's resolved and input reads apart), at most max:
+ * their count. */
+typedef struct keq {
+    uint32_t leaf;   /* the key's leaf op (FR_OP_KEY or FR_OP_INPUT) */
+    uint32_t key;
+    fr_val   v;
+} keq;
+
+static size_t conj_eqs(const fr_ruleset *rs, uint32_t n, keq *out, size_t at, size_t max, int depth)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (depth > 64 || at >= max)
+        return at;
+    if (nd->op == FR_OP_AND) {
+        at = conj_eqs(rs, nd->a, out, at, max, depth + 1);
+        return conj_eqs(rs, nd->b, out, at, max, depth + 1);
+    }
+    if (nd->op != FR_OP_EQ)
+        return at;
+    const fr_node *x = &rs->nodes[nd->a], *y = &rs->nodes[nd->b];
+    if (x->op == FR_OP_CONST) {
+        const fr_node *t = x;
+        x = y;
+        y = t;
+    }
+    if ((x->op != FR_OP_KEY && x->op != FR_OP_INPUT) || y->op != FR_OP_CONST || rs->consts[y->a].is_null)
+        return at;
+    out[at].leaf = x->op;
+    out[at].key = x->a;
+    out[at].v = rs->consts[y->a];
+    return at + 1;
+}
+
+/* Whether rules a and b cannot fire in one config: a conjunct of each
+ * fixes one key to different values (`backend = pplx`, `backend = mori`). */
+static int exclusive(const fr_ruleset *rs, uint32_t a, uint32_t b)
+{
+    keq ea[16], eb[16];
+    size_t na = conj_eqs(rs, rs->rules[a].cond, ea, 0, 16, 0);
+    size_t nb = na ? conj_eqs(rs, rs->rules[b].cond, eb, 0, 16, 0) : 0;
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            if (ea[i].leaf == eb[j].leaf && ea[i].key == eb[j].key &&
+                !fr_val_eq(rs->keys[ea[i].key].type, ea[i].v, eb[j].v))
+                return 1;
+    return 0;
+}
+
 static int make_related(docctx *d, page *pg)
 {
     const fr_ruleset *rs = d->rs;
@@ -2885,21 +3031,25 @@ static int make_related(docctx *d, page *pg)
     pg->rel = calloc(cap, sizeof *pg->rel);
     if (!pg->rel)
         return -1;
-    /* every other error rule that shares a key, most shared first (stable:
-     * rule order among equals), cut to MAX_RELATED */
+    /* every other error rule that shares a key: first those that can fire
+     * in the same config, then most shared first (stable: rule order
+     * among equals), cut to MAX_RELATED */
     for (uint32_t o = 0; o < rs->nrules; o++) {
         if (o == pg->rule || !is_error_rule(rs, o))
             continue;
         size_t sh = shared_reads(ru, &rs->rules[o]);
         if (sh == 0)
             continue;
+        uint8_t ex = (uint8_t)exclusive(rs, pg->rule, o);
         size_t pos = pg->nrel;
-        while (pos > 0 && pg->rel[pos - 1].shared < sh) {
+        while (pos > 0 && (pg->rel[pos - 1].excl > ex ||
+                           (pg->rel[pos - 1].excl == ex && pg->rel[pos - 1].shared < sh))) {
             pg->rel[pos] = pg->rel[pos - 1];
             pos--;
         }
         pg->rel[pos].rule = o;
         pg->rel[pos].shared = sh;
+        pg->rel[pos].excl = ex;
         pg->rel[pos].see = 0;
         pg->nrel++;
     }
@@ -2910,12 +3060,16 @@ static int make_related(docctx *d, page *pg)
             uint32_t o = ru->doc->see[i];
             int dup = o == pg->rule;
             for (size_t j = 0; j < pg->nrel && !dup; j++)
-                dup = pg->rel[j].rule == o;
+                if (pg->rel[j].rule == o) {
+                    pg->rel[j].see = 1;   /* (listed already: named by the doc block too) */
+                    dup = 1;
+                }
             if (dup || o >= rs->nrules)
                 continue;
             pg->rel[pg->nrel].rule = o;
             pg->rel[pg->nrel].shared = shared_reads(ru, &rs->rules[o]);
             pg->rel[pg->nrel].see = 1;
+            pg->rel[pg->nrel].excl = (uint8_t)exclusive(rs, pg->rule, o);
             pg->nrel++;
         }
     return 0;
@@ -2962,6 +3116,7 @@ static void page_free(page *pg)
     free(pg->summary);
     free(pg->source);
     rich_free(&pg->when);
+    rich_free(&pg->after);
     rich_free(&pg->fixtext);
     free(pg->rel);
     memset(pg, 0, sizeof *pg);
@@ -2983,8 +3138,9 @@ static fr_rc page_build(docctx *d, uint32_t r, page *pg)
     else
         memset(&pg->loc, 0, sizeof pg->loc);
     make_when(d, r, &pg->when);
+    make_after(d, r, &pg->after);
     make_fixtext(&pg->ex, &pg->fixtext);
-    if (oom || rich_bad(&pg->when) || rich_bad(&pg->fixtext) || make_related(d, pg) < 0) {
+    if (oom || rich_bad(&pg->when) || rich_bad(&pg->after) || rich_bad(&pg->fixtext) || make_related(d, pg) < 0) {
         page_free(pg);
         return FR_ENOMEM;
     }
@@ -3073,9 +3229,11 @@ static void man_header(docctx *d, fr_buf *b, const char *comment, const char *sl
     fr_buf_puts(b, "\" \"flagrule errors\"\n.nr HY 0\n.nh\n.ad l\n");
 }
 
-static void man_see_also(fr_buf *b)
+/* index: the index's own (which does not name itself) */
+static void man_see_also(fr_buf *b, int index)
 {
-    fr_buf_puts(b, ".SH SEE ALSO\n.BR flagrule (1),\n.BR flagrule\\-rules (5),\n.BR flagrule\\-errors (7)\n");
+    fr_buf_puts(b, index ? ".SH SEE ALSO\n.BR flagrule (1),\n.BR flagrule\\-rules (5)\n"
+                         : ".SH SEE ALSO\n.BR flagrule (1),\n.BR flagrule\\-rules (5),\n.BR flagrule\\-errors (7)\n");
 }
 
 static void man_rule_ref(docctx *d, fr_buf *b, uint32_t o)
@@ -3116,7 +3274,8 @@ static void man_example(docctx *d, const page *pg, fr_buf *b)
     fr_buf_puts(b, ".EE\n.PP\n");
     fr_buf_puts(b, "flagrule evaluated ");
     fr_buf_puts(b, ex->fix ? "both lines" : "the line");
-    fr_buf_puts(b, " before writing this page:\nthe first fails with \\fB");
+    fr_buf_puts(b, ex->fix ? " before writing this page:\nthe first fails with \\fB"
+                           : " before writing this page:\nit fails with \\fB");
     roff_s(b, name, true);
     fr_buf_puts(b, "\\fR");
     if (ex->fix)
@@ -3125,7 +3284,7 @@ static void man_example(docctx *d, const page *pg, fr_buf *b)
     fr_buf_puts(b, ex->fix ? "them" : "it");
     fr_buf_puts(b, " again, give a line to\n.BR \"flagrule check \\-\\-no\\-env \\-\\-\" .\n");
     if (!ex->alone) {
-        fr_buf_puts(b, ".PP\nThe first line also fails with:\n");
+        fr_buf_puts(b, ex->fix ? ".PP\nThe first line also fails with:\n" : ".PP\nThe line also fails with:\n");
         size_t n = 0;
         for (size_t i = 0; i < ex->nerrors; i++) {
             if (ex->errors[i] == pg->rule)
@@ -3231,6 +3390,11 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
     fr_buf_puts(b, ".SH WHEN IT HAPPENS\nTrigger:\n");
     rich_man(b, &pg->when);
     fr_buf_puts(b, ".\n");
+    if (pg->after.n) {
+        fr_buf_puts(b, ".PP\n");
+        rich_man(b, &pg->after);
+        fr_buf_puts(b, ".\n");
+    }
     if (doc && doc->nsituations) {
         fr_buf_puts(b, ".PP\nCommon situations:\n");
         for (uint32_t i = 0; i < doc->nsituations; i++) {
@@ -3267,16 +3431,17 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
             shared_list(d, ru, &rs->rules[o], &sh, 4);
             fr_buf_puts(b, "\n(shares ");
             rich_man(b, &sh);
+            if (pg->rel[i].see)
+                fr_buf_puts(b, ";\nnamed by the rule\\(aqs doc block");
             fr_buf_putc(b, ')');
             if (rich_bad(&sh))
                 b->oom = 1;
             rich_free(&sh);
-        }
-        if (pg->rel[i].see)
+        } else if (pg->rel[i].see)
             fr_buf_puts(b, "\n(named by the rule\\(aqs doc block)");
         fr_buf_putc(b, '\n');
     }
-    man_see_also(b);
+    man_see_also(b, 0);
 }
 
 /* ---- Markdown ---------------------------------------------------------------------- */
@@ -3389,7 +3554,8 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
         fr_buf_free(&blk);
         fr_buf_puts(b, "\nflagrule evaluated ");
         fr_buf_puts(b, ex->fix ? "both lines" : "the line");
-        fr_buf_puts(b, " before writing this page: the first fails with ");
+        fr_buf_puts(b, ex->fix ? " before writing this page: the first fails with "
+                               : " before writing this page: it fails with ");
         fr_md_code(b, ru->name, strlen(ru->name));
         if (ex->fix)
             fr_buf_puts(b, ", the second passes");
@@ -3397,7 +3563,7 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
         fr_buf_puts(b, ex->fix ? "them" : "it");
         fr_buf_puts(b, " again, give a line to `flagrule check --no-env --`.\n");
         if (!ex->alone) {
-            fr_buf_puts(b, "\nThe first line also fails with ");
+            fr_buf_puts(b, ex->fix ? "\nThe first line also fails with " : "\nThe line also fails with ");
             size_t n = 0;
             for (size_t i = 0; i < ex->nerrors; i++) {
                 if (ex->errors[i] == pg->rule)
@@ -3416,6 +3582,11 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
     fr_buf_puts(b, "\n## WHEN IT HAPPENS\n\nTrigger: ");
     rich_md(b, &pg->when);
     fr_buf_puts(b, ".\n");
+    if (pg->after.n) {
+        fr_buf_putc(b, '\n');
+        rich_md(b, &pg->after);
+        fr_buf_puts(b, ".\n");
+    }
     if (doc && doc->nsituations) {
         fr_buf_puts(b, "\nCommon situations:\n\n");
         for (uint32_t i = 0; i < doc->nsituations; i++) {
@@ -3450,13 +3621,14 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
             shared_list(d, ru, &rs->rules[o], &sh, 4);
             fr_buf_puts(b, " (shares ");
             rich_md(b, &sh);
+            if (pg->rel[i].see)
+                fr_buf_puts(b, "; named by the rule's doc block");
             fr_buf_putc(b, ')');
             if (rich_bad(&sh))
                 b->oom = 1;
             rich_free(&sh);
-        }
-        if (pg->rel[i].see)
-            fr_buf_puts(b, pg->rel[i].shared ? "; named by the rule's doc block" : " (named by the rule's doc block)");
+        } else if (pg->rel[i].see)
+            fr_buf_puts(b, " (named by the rule's doc block)");
         fr_buf_putc(b, '\n');
     }
     fr_buf_puts(b, "\n## SEE ALSO\n\nflagrule(1), flagrule-rules(5), [flagrule-errors(7)](flagrule-errors.md)\n");
@@ -3572,6 +3744,27 @@ static void render_json(docctx *d, const page *pg, fr_buf *b)
     }
     fr_buf_puts(b, ", \"when\": ");
     json_rich(b, &pg->when);
+    {
+        /* the keys the trigger reads after the declarations, with the
+         * rules that may set them */
+        uint32_t keys[8];
+        size_t nk;
+        after_keys(d->rs, pg->rule, keys, &nk);
+        fr_buf_puts(b, ", \"read_after\": [");
+        for (size_t i = 0; i < nk; i++) {
+            const fr_key *key = &d->rs->keys[keys[i]];
+            fr_buf_puts(b, i ? ", {\"key\": " : "{\"key\": ");
+            json_cstr(b, key->name);
+            fr_buf_puts(b, ", \"set_by\": [");
+            for (uint32_t j = 0; j < key->ndeclarers; j++) {
+                if (j)
+                    fr_buf_puts(b, ", ");
+                json_cstr(b, d->rs->rules[key->declarers[j]].name);
+            }
+            fr_buf_puts(b, "]}");
+        }
+        fr_buf_putc(b, ']');
+    }
     fr_buf_puts(b, ", \"situations\": [");
     if (doc)
         for (uint32_t i = 0; i < doc->nsituations; i++) {
@@ -3644,7 +3837,7 @@ static void render_index(docctx *d, const page *pages, size_t np, fr_buf *b)
             roff_s(b, pages[i].summary, false);
             fr_buf_putc(b, '\n');
         }
-        man_see_also(b);
+        man_see_also(b, 1);
         break;
     case FR_DOC_MD:
         fr_buf_puts(b, "<!-- " FR_DOC_MARKER "; do not edit -->\n\n# flagrule-errors(7)\n\n"
@@ -3982,8 +4175,8 @@ fr_rc fr_doc_write_dir(const fr_doc_out *out, fr_doc_format format, const char *
             return FR_ENOMEM;
         int same = same_bytes(path, f->text, f->len);
         fr_rc rc = FR_OK;
-        if (same < 0)
-            rc = write_fail(rep, "cannot read", path, errno);
+        if (same < 0)   /* (a name too long to open is one too long to write) */
+            rc = write_fail(rep, errno == ENAMETOOLONG ? "cannot write" : "cannot read", path, errno);
         else if (same)
             rep->unchanged++;
         else if ((rc = write_atomic(dir, path, f->text, f->len, rep)) == FR_OK)

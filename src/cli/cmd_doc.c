@@ -11,6 +11,8 @@
 
 #include "cli.h"
 #include "doc.h"
+#include "ir.h"        /* the ruleset's sources */
+#include "locfile.h"
 #include "misspell.h"
 
 static void usage(FILE *f)
@@ -53,11 +55,13 @@ static void page_date(const fr_ruleset *rs, char *buf, size_t n)
     if (sde && *sde && end && *end == '\0' && v >= 0) {
         t = (time_t)v;
     } else {
-        size_t nr = fr_ruleset_nrules(rs);
-        for (size_t r = 0; r < nr; r++) {
-            fr_loc l = fr_rule_loc(rs, r);
+        /* every file of the set, those without rules too (a default
+         * changed in a flags file changes the pages' examples) */
+        uint32_t nf = fr_sources_count(rs->sources);
+        for (uint32_t f = 0; f < nf; f++) {
+            const char *path = fr_sources_path(rs->sources, f);
             struct stat st;
-            if (l.file && stat(l.file, &st) == 0 && st.st_mtime > t)
+            if (path && stat(path, &st) == 0 && st.st_mtime > t)
                 t = st.st_mtime;
         }
     }

@@ -50,6 +50,8 @@ $ doc -r moe.rules --format md pplx-normal-mode pplx-normal-mode
 >
 > Trigger: `--moe-a2a-backend pplx` and `--deepep-mode normal`.
 >
+> Read after the rules' declarations: `--deepep-mode` (set by `pplx-auto-low-latency`).
+>
 > ## RELATED ERRORS
 >
 > - [flagrule-pplx-needs-dp-attention(7)](flagrule-pplx-needs-dp-attention.md): moe\_a2a\_backend='pplx' requires --enable-dp-attention with at least 2 DP groups (--dp-size \>= 2) (shares `--moe-a2a-backend`)

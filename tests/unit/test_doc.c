@@ -115,11 +115,15 @@ static void roff_line_starts(void **state)
 static void roff_hyphens(void **state)
 {
     (void)state;
-    /* filled text: option dashes and minus signs are \-, a word's hyphen is - */
+    /* filled text: option dashes and minus signs are \-, so are those of a
+     * hyphenated name (two dashes or more: a line must not break there);
+     * a word's one hyphen is - */
     ROFF_IS("--deepep-mode low-latency", false, "\\-\\-deepep\\-mode low-latency");
+    ROFF_IS("(--dp-size >= 2)", false, "(\\-\\-dp\\-size >= 2)");
     ROFF_IS("-1 and a - b", false, "\\-1 and a \\- b");
     ROFF_IS("x-", false, "x\\-");
-    ROFF_IS("pplx-normal-mode", false, "pplx-normal-mode");
+    ROFF_IS("pplx-normal-mode", false, "pplx\\-normal\\-mode");
+    ROFF_IS("single-GPU", false, "single-GPU");
     /* literal blocks: every - is \- (copy-paste gives ASCII hyphen-minus) */
     ROFF_IS("pplx-normal-mode --a=-1", true, "pplx\\-normal\\-mode \\-\\-a=\\-1");
 }

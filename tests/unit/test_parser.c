@@ -33,7 +33,7 @@ static const char *const sglang =
     "rule pplx-needs-dp-attention:\n"
     "    a2a=pplx -> require enable_dp_attention & dp_size >= 2\n"
     "        else \"pplx requires --enable-dp-attention with {dp_size!r} < 2\";\n"
-    "rule arch: model_architecture ~ /^Deep/i & disaggregation_mode = null -> info \"x\"\n"
+    "rule arch: model_architecture ~ /^Deep/i & disaggregation_mode = null -> error \"x\"\n"
     "    doc { summary \"s\"; means \"m\"; solution \"a\"; solution \"b\"; see pplx-normal-mode; }\n"
     "rule arch2: model_architecture ~ /^Deep/i -> info \"{{literal}} {given(dp_size)!r}\";\n"
     "test \"pplx\" { --moe-a2a-backend pplx --deepep-mode normal => error pplx-normal-mode, "
@@ -640,8 +640,11 @@ static void test_semantic_errors(void **state)
     SEM("b -> warn \"{dp_sise}\";", "unknown key 'dp_sise' in the message; did you mean 'dp_size'?", 13);
     SEM("b -> warn \"}\";", "single '}' in the message", 12);
     SEM("dp-size > 1 -> warn \"m\";", "'dp-size' is not a key (names of keys have no '-')", 1);
-    SEM("b -> warn \"m\" doc { sumary \"x\"; };", "unknown doc field 'sumary'; did you mean 'summary'?", 21);
-    SEM("b -> warn \"m\" doc { see nope; };", "unknown rule 'nope' in 'see'", 25);
+    SEM("b -> error \"m\" doc { sumary \"x\"; };", "unknown doc field 'sumary'; did you mean 'summary'?", 22);
+    SEM("b -> error \"m\" doc { see nope; };", "unknown rule 'nope' in 'see'", 26);
+    SEM("b -> warn \"m\" doc { summary \"x\"; };",
+        "a doc block belongs to an error or require rule, not to a warn rule", 15);
+    SEM("b -> error \"m\" doc { summary \" \"; };", "an empty 'summary' in the doc block", 30);
     SEM("test \"t\" { --b => mode = nromal }",
         "unknown value 'nromal' for mode; did you mean 'normal'? choices: auto, normal, low_latency", 26);
 #undef SEM
