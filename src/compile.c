@@ -1864,8 +1864,8 @@ static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
 
 /* ---- doc blocks ----------------------------------------------------------------------------------- */
 
-static const char *const doc_fields[] = { "summary", "means", "solution", "situation", "see" };
-enum { DF_SUMMARY, DF_MEANS, DF_SOLUTION, DF_SITUATION, DF_SEE, DF__N };
+static const char *const doc_fields[] = { "summary", "means", "solution", "situation", "upstream", "see" };
+enum { DF_SUMMARY, DF_MEANS, DF_SOLUTION, DF_SITUATION, DF_UPSTREAM, DF_SEE, DF__N };
 
 static int doc_field(const char *name)
 {
@@ -1933,7 +1933,7 @@ static fr_doc *c_doc(cc *k, const ast_doc *d, uint8_t kind)
                 err(k, f->field.pos, "unknown doc field '%s'; did you mean '%s'?", f->field.s, m);
             else
                 err(k, f->field.pos, "unknown doc field '%s'; the fields are summary, means, solution, "
-                                     "situation and see", f->field.s);
+                                     "situation, upstream and see", f->field.s);
             continue;
         }
         if (which == DF_SEE && !f->is_name) {
@@ -1960,7 +1960,7 @@ static fr_doc *c_doc(cc *k, const ast_doc *d, uint8_t kind)
                 continue;
             }
         }
-        if ((which == DF_SUMMARY || which == DF_MEANS) && first[which]) {
+        if ((which == DF_SUMMARY || which == DF_MEANS || which == DF_UPSTREAM) && first[which]) {
             fr_diag *g = err(k, f->field.pos, "duplicate '%s' in the doc block", f->field.s);
             note(k, g, SP(k, first[which]->field.pos), "first given here");
             continue;
@@ -1988,6 +1988,10 @@ static fr_doc *c_doc(cc *k, const ast_doc *d, uint8_t kind)
         case DF_MEANS:
             if (f == first[which])
                 doc->means = f->str.s;
+            break;
+        case DF_UPSTREAM:
+            if (f == first[which])
+                doc->upstream = f->str.s;
             break;
         case DF_SOLUTION:
             doc->solutions[doc->nsolutions++] = f->str.s;

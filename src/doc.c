@@ -3367,6 +3367,11 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
     } else {
         fr_buf_puts(b, ".\n");
     }
+    if (doc && doc->upstream) {
+        fr_buf_puts(b, ".PP\nWhere the program raises it:\n");
+        roff_s(b, doc->upstream, false);
+        fr_buf_puts(b, "\n");
+    }
 
     fr_buf_puts(b, ".SH SOLUTIONS\n");
     size_t ns = 0;
@@ -3513,6 +3518,11 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
         fr_md_block(b, NULL, pg->source, strlen(pg->source));
     } else {
         fr_buf_puts(b, ".\n");
+    }
+    if (doc && doc->upstream) {
+        fr_buf_puts(b, "\nWhere the program raises it: ");
+        md_s(b, doc->upstream);
+        fr_buf_puts(b, "\n");
     }
 
     fr_buf_puts(b, "\n## SOLUTIONS\n\n");
@@ -3691,7 +3701,9 @@ static void render_json(docctx *d, const page *pg, fr_buf *b)
     json_cstr(b, pg->loc.file);
     fr_buf_printf(b, ", \"line\": %u, \"text\": ", (unsigned)pg->loc.line);
     json_cstr(b, pg->source);
-    fr_buf_puts(b, "}, \"solutions\": [");
+    fr_buf_puts(b, "}, \"upstream\": ");
+    json_cstr(b, doc ? doc->upstream : NULL);
+    fr_buf_puts(b, ", \"solutions\": [");
     size_t ns = 0;
     if (doc)
         for (uint32_t i = 0; i < doc->nsolutions; i++) {

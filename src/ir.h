@@ -200,6 +200,7 @@ typedef struct fr_attached {   /* a warn/info attached to a declare */
 typedef struct fr_doc {
     const char  *summary;      /* may be NULL */
     const char  *means;        /* may be NULL */
+    const char  *upstream;     /* may be NULL: where the program raises it ("file:line") */
     const char **solutions;  uint32_t nsolutions;
     const char **situations; uint32_t nsituations;
     uint32_t    *see;        uint32_t nsee;   /* rule ids */

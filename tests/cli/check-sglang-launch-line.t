@@ -10,7 +10,7 @@ $ check -r ../../rules.d/sglang
 > line 1: info[a2a-ep-size-adjusted]: deepep MoE is enabled. The expert parallel size is adjusted from 1 to the tensor parallel size [8].
 >   --> ../../rules.d/sglang/10-a2a-moe.rules:63
 > line 1: warning[deepep-normal-disables-cuda-graph]: Cuda graph is disabled because deepep_mode=`normal`
->   --> ../../rules.d/sglang/10-a2a-moe.rules:171
+>   --> ../../rules.d/sglang/10-a2a-moe.rules:173
 > line 2: invalid: ambiguous flag '--enable-dp' could match --enable-dp-attention, --enable-dp-attention-local-control-broadcast, --enable-dp-lm-head
 > line 3: invalid: unknown flag '--mem-fraction-statik'; did you mean '--mem-fraction-static'?
 > line 4: invalid: ambiguous flag '--quant' could match --quantization, --quantize-and-serve, --quantization-param-path
