@@ -919,6 +919,65 @@ static void note_declarer(fr_eval *ev, uint32_t r)
     }
 }
 
+/* The kd positions noted for key k in this config (nnew of them, the list
+ * newest first), in ascending order into out; scratch holds nnew more.  A
+ * few (the usual case) by insertion; many (thousands in a big rule set,
+ * where insertion would be quadratic) by a radix sort, after a check for
+ * the orders the list often has already (declarers noted in kd order come
+ * out newest first: reversed). */
+static void sort_noted(const fr_eval *ev, uint32_t k, uint32_t *out, uint32_t nnew, uint32_t *scratch)
+{
+    uint32_t m = 0, asc = 1, desc = 1, max = 0;
+    for (uint32_t e = ev->kl_head[k]; e != NONE32; e = ev->kl_next[e]) {
+        uint32_t x = ev->kl_pos[e];
+        if (m) {
+            asc &= out[m - 1] <= x;
+            desc &= out[m - 1] >= x;
+        }
+        max |= x;
+        out[m++] = x;
+    }
+    if (asc)
+        return;
+    if (desc) {
+        for (uint32_t i = 0, j = nnew - 1; i < j; i++, j--) {
+            uint32_t t = out[i];
+            out[i] = out[j];
+            out[j] = t;
+        }
+        return;
+    }
+    if (nnew <= 32) {
+        for (uint32_t i = 1; i < nnew; i++) {
+            uint32_t x = out[i], j = i;
+            for (; j > 0 && out[j - 1] > x; j--)
+                out[j] = out[j - 1];
+            out[j] = x;
+        }
+        return;
+    }
+    /* LSD radix sort, 11 bits a pass (stable), as many passes as max needs */
+    uint32_t cnt[2048];
+    uint32_t *src = out, *dst = scratch;
+    for (unsigned shift = 0; shift < 32 && (max >> shift); shift += 11) {
+        memset(cnt, 0, sizeof cnt);
+        for (uint32_t i = 0; i < nnew; i++)
+            cnt[(src[i] >> shift) & 2047]++;
+        for (uint32_t d = 0, sum = 0; d < 2048; d++) {
+            uint32_t c = cnt[d];
+            cnt[d] = sum;
+            sum += c;
+        }
+        for (uint32_t i = 0; i < nnew; i++)
+            dst[cnt[(src[i] >> shift) & 2047]++] = src[i];
+        uint32_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != out)
+        memcpy(out, src, nnew * sizeof *out);
+}
+
 /* compute_key in the incremental mode: from the baseline's enabled
  * declarers and the ones noted in this config, merged in kd order. */
 static inline __attribute__((always_inline)) void compute_key_incr(fr_eval *ev, uint32_t k, fr_val *val, int32_t *by, int32_t *ca, int32_t *cb)
@@ -941,15 +1000,11 @@ static inline __attribute__((always_inline)) void compute_key_incr(fr_eval *ev, 
         }
         ev->capkcand = (uint32_t)cap;
     }
-    /* the new ones sorted (few) at the end of the buffer, then merged */
-    uint32_t *nw = ev->kcand ? ev->kcand + nbp + nnew : NULL, m = 0;   /* (NULL: nothing to merge) */
+    /* the new ones sorted at the end of the buffer (its start is the
+     * sort's scratch), then merged */
+    uint32_t *nw = ev->kcand ? ev->kcand + nbp + nnew : NULL;   /* (NULL: nothing to merge) */
     if (nnew)
-        for (uint32_t e = ev->kl_head[k]; e != NONE32; e = ev->kl_next[e]) {
-            uint32_t x = ev->kl_pos[e], j = m++;
-            for (; j > 0 && nw[j - 1] > x; j--)
-                nw[j] = nw[j - 1];
-            nw[j] = x;
-        }
+        sort_noted(ev, k, nw, nnew, ev->kcand);
     uint32_t a = 0, b = 0, n = 0;
     while (a < nbp || b < nnew) {
         uint32_t x;

@@ -1967,6 +1967,100 @@ static void test_fast_room(void **state)
     }
 }
 
+/* Many declarers of one key evaluated in a config, in an order that is not
+ * the rules' order: each also declares one of a few hook keys, whose
+ * readers come first in the file (the plan takes a hook's declarers
+ * together), and reads a key at a random depth of a chain of declared keys.  A key's value, the rule
+ * that declared it and a conflict's two rules come from its declarers in
+ * rule order (the incremental mode sorts the ones it noted: by insertion
+ * when few, by radix when many, one or two passes of its digits); all three
+ * modes must agree, and the declaring rule is the first in rule order. */
+static void test_noted_order(void **state)
+{
+    (void)state;
+    rng r = { 20261207 };
+    static const unsigned sizes[] = { 12, 40, 2600 };
+    enum { D = 24 };
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+        unsigned nd = sizes[si];
+        size_t cap = 4096 + 128 * (size_t)nd, len = 0;
+        char *text = calloc(1, cap);
+        unsigned *val = calloc(nd, sizeof *val), *sel = calloc(nd, sizeof *sel);
+        assert_non_null(text);
+        /* each declarer also declares one of G hook keys, each read by a
+         * declare rule placed first: the plan takes a hook's declarers
+         * (in rule order) before that rule, hook after hook */
+        enum { G = 8 };
+        len += (size_t)snprintf(text + len, cap - len, "flag go : bool = false;\nflag x : int = 0;\n");
+        for (unsigned j = 0; j < G; j++)
+            len += (size_t)snprintf(text + len, cap - len, "flag u%u : bool = false;\nflag z%u : bool = false;\n", j, j);
+        for (unsigned j = 0; j < 4; j++)
+            len += (size_t)snprintf(text + len, cap - len, "flag p%u : bool = false;\n", j);
+        for (unsigned j = 1; j <= D; j++)
+            len += (size_t)snprintf(text + len, cap - len, "flag s%u : bool = false;\n", j);
+        for (unsigned j = 0; j < G; j++)
+            len += (size_t)snprintf(text + len, cap - len, "rule h%u: u%u -> declare z%u = true;\n", j, j, j);
+        /* the declarers (rule order = their index), then the chain */
+        for (unsigned i = 0; i < nd; i++) {
+            val[i] = 1 + below(&r, 3);
+            sel[i] = below(&r, 4);
+            len += (size_t)snprintf(text + len, cap - len, "rule d%u: s%u & p%u -> declare x = %u, u%u = true;\n", i,
+                                    1 + below(&r, D), sel[i], val[i], below(&r, G));
+        }
+        len += (size_t)snprintf(text + len, cap - len, "rule c1: go -> declare s1 = true;\n");
+        for (unsigned j = 2; j <= D; j++)
+            len += (size_t)snprintf(text + len, cap - len, "rule c%u: s%u -> declare s%u = true;\n", j, j - 1, j);
+        assert_true(len < cap);
+        fr_ruleset *rs = compile(text);
+        fr_eval *ev[3];
+        evals_new(rs, ev);
+        long kx = fr_ruleset_find_key(rs, "x");
+        assert_true(kx >= 0);
+        for (unsigned mask = 0; mask < 16; mask++) {
+            char line[128] = "--go";
+            for (unsigned j = 0; j < 4; j++)
+                if (mask & (1u << j))
+                    snprintf(line + strlen(line), sizeof line - strlen(line), " --p%u", j);
+            char ctx[48];
+            snprintf(ctx, sizeof ctx, "%u declarers, config", nd);
+            agree_line(rs, ev, ctx, line, true);
+            /* the expected value: the smallest declared, by the first rule
+             * declaring it; a conflict when two values are declared */
+            unsigned best = 0, seen = 0;
+            long by = -1;
+            for (unsigned i = 0; i < nd; i++) {
+                if (!(mask & (1u << sel[i])))
+                    continue;
+                seen |= 1u << val[i];
+                if (!best || val[i] < best) {
+                    best = val[i];
+                    by = (long)i;
+                }
+            }
+            for (int m = 0; m < 3; m++) {
+                const fr_result *res = fr_eval_line(ev[m], line, strlen(line));
+                assert_non_null(res);
+                fr_value v = fr_result_resolved(res, (size_t)kx);
+                assert_int_equal(v.i, best ? (int64_t)best : 0);
+                if (!best) {
+                    assert_false(fr_result_declared(res, (size_t)kx));
+                    continue;
+                }
+                char want[32];
+                snprintf(want, sizeof want, "d%ld", by);
+                assert_string_equal(fr_rule_name(rs, (size_t)fr_result_declared_by(res, (size_t)kx)), want);
+                int conflict = (seen & (seen - 1)) != 0;
+                assert_int_equal(fr_result_status(res), conflict ? FR_STATUS_ERROR : FR_STATUS_OK);
+            }
+        }
+        evals_free(ev);
+        fr_ruleset_free(&rs);
+        free(text);
+        free(val);
+        free(sel);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1993,6 +2087,7 @@ int main(void)
         cmocka_unit_test(test_tree_release),
         cmocka_unit_test(test_threads_option),
         cmocka_unit_test(test_eval_values),
+        cmocka_unit_test(test_noted_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
