@@ -920,11 +920,11 @@ static void note_declarer(fr_eval *ev, uint32_t r)
 }
 
 /* The kd positions noted for key k in this config (nnew of them, the list
- * newest first), in ascending order into out; scratch holds nnew more.  A
- * few (the usual case) by insertion; many (thousands in a big rule set,
- * where insertion would be quadratic) by a radix sort, after a check for
- * the orders the list often has already (declarers noted in kd order come
- * out newest first: reversed). */
+ * newest first), in ascending order into out; scratch holds nnew more.
+ * Usually the list is in reverse kd order (declarers are noted in plan
+ * order, which mostly follows rule order) and is reversed; otherwise a few
+ * are sorted by insertion and many (thousands in a big rule set, where
+ * insertion would be quadratic) by a radix sort, as sort_ents_int does. */
 static void sort_noted(const fr_eval *ev, uint32_t k, uint32_t *out, uint32_t nnew, uint32_t *scratch)
 {
     uint32_t m = 0, asc = 1, desc = 1, max = 0;
