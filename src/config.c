@@ -119,14 +119,19 @@ static const char *pad_copy(fr_arena *a, const char *s, size_t n)
 
 /* A spelling's nullable for the fast readers (fast_value_by): 1, the words
  * null and None are null (a fact); 2, a string flag with null words (the
- * general reader takes its values); 0, no word is null. */
+ * general reader takes its values); 3, a flag of another type with null
+ * words (`cli null "null"`): a word the fast parse does not take may be one
+ * of them (no null word is a value of the type: the compiler says so); 0,
+ * no word is null. */
 static uint8_t slot_nullable(const fr_key *key)
 {
     if (!key->type.nullable)
         return 0;
     if (key->kind == FR_KEY_FACT)
         return 1;
-    return key->kind == FR_KEY_FLAG && key->nnulls && key->type.kind == FR_T_STRING ? 2 : 0;
+    if (key->kind != FR_KEY_FLAG || !key->nnulls)
+        return 0;
+    return key->type.kind == FR_T_STRING ? 2 : 3;
 }
 
 /* A slot's tkind for a spelling that takes no value and gives a constant
@@ -153,7 +158,7 @@ static int sp_insert(fr_arena *a, fr_spellmap *m, const fr_ruleset *rs, const ch
             sl->enum_id = cst >= 0 ? (uint32_t)cst : rs->keys[key].type.enum_id;
             sl->is_flag = rs->keys[key].kind == FR_KEY_FLAG;
             sl->tkind = cst >= 0 ? TK_CONST_SPELLING : rs->keys[key].type.kind;
-            sl->nullable = slot_nullable(&rs->keys[key]);
+            sl->nullable = cst >= 0 ? 0 : slot_nullable(&rs->keys[key]);   /* (a constant's takes no value) */
             sl->is_switch = rs->keys[key].is_switch;
             return 0;
         }
@@ -1907,15 +1912,31 @@ null:   /* word_value: null and None are null for a nullable int or enum fact */
     return 1;
 }
 
+/* A word fast_value_by did not take, of a spelling whose nullable is 3:
+ * 1 and null in *out when it is one of key k's null words (as word_value
+ * reads it), else 0. */
+static __attribute__((noinline)) int fast_null_word(const fr_ruleset *rs, uint32_t k, const char *s, size_t len,
+                                                    fr_val *out)
+{
+    if (!fr_key_has_null_word(&rs->keys[k], s, len))
+        return 0;
+    out->i = 0;
+    out->s = NULL;
+    out->is_null = 1;
+    return 1;
+}
+
 static int32_t find_enum_plain(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
 {
     return find_enum_value(m, enum_id, s, len);
 }
 
-static inline __attribute__((always_inline)) int fast_value(const fr_spellmap *m, const fr_spell *sl,
+static inline __attribute__((always_inline)) int fast_value(const fr_cfgin *c, const fr_spell *sl,
                                                             const char *s, size_t len, fr_val *out)
 {
-    return fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, s, len, out, find_enum_plain, 0);
+    if (fast_value_by(c->map, sl->tkind, sl->enum_id, sl->nullable, s, len, out, find_enum_plain, 0))
+        return 1;
+    return sl->nullable == 3 && fast_null_word(c->rs, sl->key, s, len, out);
 }
 
 /* The words, left to right.  The common words — an exact flag spelling with
@@ -1966,7 +1987,7 @@ static int interpret(fr_cfgin *c, int program)
                 v = w + at + 1;
                 vlen = len - at - 1;
             }
-            if (!fast_value(m, sl, v, vlen, &input[sl->key]))
+            if (!fast_value(c, sl, v, vlen, &input[sl->key]))
                 goto general;
             program = 0;
         } else if (len && name_class[(unsigned char)w[0]]) {
@@ -1975,7 +1996,7 @@ static int interpret(fr_cfgin *c, int program)
                 goto general;
             v = w + at + 1;
             vlen = len - at - 1;
-            if (!fast_value(m, sl, v, vlen, &input[sl->key]))
+            if (!fast_value(c, sl, v, vlen, &input[sl->key]))
                 goto general;
         } else
             goto general;
@@ -2256,13 +2277,15 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
                 if (!sl || !sl->is_flag || sl->is_switch)
                     goto rest;
             }
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast, 1))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast, 1) &&
+                !(sl->nullable == 3 && fast_null_word(c->rs, sl->key, v, vl, &val)))
                 goto rest;
             program = 0;
         } else if (wl && name_class[(unsigned char)w[0]]) {
             if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0)) || sl->is_flag)
                 goto rest;
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast, 1))
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast, 1) &&
+                !(sl->nullable == 3 && fast_null_word(c->rs, sl->key, v, vl, &val)))
                 goto rest;
         } else
             goto rest;

@@ -86,6 +86,7 @@ CLI_TESTS = \
 	tests/cli/check-env-int-range-environ.t \
 	tests/cli/check-env-int-range-json.t \
 	tests/cli/check-switch.t \
+	tests/cli/check-null-word-consts.t \
 	tests/cli/check-null-words.t \
 	tests/cli/check-null-words-json.t \
 	tests/cli/resolve-null-words.t \
@@ -196,6 +197,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/moe.rules \
 	tests/cli/envtext.rules \
 	tests/cli/switch.rules \
+	tests/cli/nullconst.rules \
 	tests/cli/nullwords.rules \
 	tests/cli/consts.rules \
 	tests/cli/nulldecl.rules \
