@@ -2289,9 +2289,21 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
                 goto rest;
         } else
             goto rest;
-        input[sl->key] = val;
-        if (with_res)
-            res[sl->key] = val;
+        {
+            /* field by field: val stays in registers (a copy of the whole
+             * struct went through the stack, and its 16-byte load could not
+             * be forwarded from the narrower stores that wrote it) */
+            fr_val *ip = &input[sl->key];
+            ip->i = val.i;
+            ip->s = val.s;
+            ip->is_null = val.is_null;
+            if (with_res) {
+                fr_val *rp = &res[sl->key];
+                rp->i = val.i;
+                rp->s = val.s;
+                rp->is_null = val.is_null;
+            }
+        }
         ((char *)v)[vl] = '\0';
     given: {
             uint32_t k = sl->key;
