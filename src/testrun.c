@@ -15,28 +15,46 @@ static void where(fr_buf *b, const fr_ruleset *rs, fr_span sp, fr_span fallback)
         fr_buf_printf(b, "%s:%u: ", l.file, l.line);
 }
 
+/* Text as a string literal of the rule language (quoted, escaped): no
+ * byte of it can end a line of the report or reach the terminal as a
+ * control (C0, DEL, and the C1 controls U+0080-U+009F, 8-bit CSI among
+ * them, as \u{..}). */
+static void put_quoted(fr_buf *b, const char *s, size_t n)
+{
+    fr_buf_putc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            fr_buf_putc(b, '\\');
+            fr_buf_putc(b, (char)c);
+        } else if (c == '\n')
+            fr_buf_puts(b, "\\n");
+        else if (c == '\t')
+            fr_buf_puts(b, "\\t");
+        else if (c == '\r')
+            fr_buf_puts(b, "\\r");
+        else if (c < 0x20 || c == 0x7f)
+            fr_buf_printf(b, "\\x%02x", c);
+        else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f)
+            fr_buf_printf(b, "\\u{%x}", (unsigned char)s[++i]);
+        else
+            fr_buf_putc(b, (char)c);
+    }
+    fr_buf_putc(b, '"');
+}
+
+/* "test NAME" (the name as written in the rules, escaped) */
+static void test_name(fr_buf *b, const char *name)
+{
+    fr_buf_puts(b, "test ");
+    put_quoted(b, name, strlen(name));
+}
+
 /* A value as a literal of the rule language. */
 static void literal(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v)
 {
     if (!v.is_null && t.kind == FR_T_STRING) {
-        fr_buf_putc(b, '"');
-        for (int64_t i = 0; i < v.i; i++) {
-            unsigned char c = (unsigned char)v.s[i];
-            if (c == '"' || c == '\\') {
-                fr_buf_putc(b, '\\');
-                fr_buf_putc(b, (char)c);
-            } else if (c == '\n')
-                fr_buf_puts(b, "\\n");
-            else if (c == '\t')
-                fr_buf_puts(b, "\\t");
-            else if (c == '\r')
-                fr_buf_puts(b, "\\r");
-            else if (c < 0x20 || c == 0x7f)
-                fr_buf_printf(b, "\\x%02x", c);
-            else
-                fr_buf_putc(b, (char)c);
-        }
-        fr_buf_putc(b, '"');
+        put_quoted(b, v.s, (size_t)v.i);
         return;
     }
     fr_val_text(b, rs, t, v);
@@ -213,14 +231,16 @@ static fr_rc run_tests(const fr_ruleset *rs, bool verbose, fr_test_report *out)
                 const char *why = fr_result_invalid_reason(res);
                 if (!why)
                     b.oom = 1;
-                fr_buf_printf(&b, "test \"%s\": config is invalid: %s\n", ts->name, why ? why : "");
+                test_name(&b, ts->name);
+                fr_buf_printf(&b, ": config is invalid: %s\n", why ? why : "");
                 pass = false;
             } else {
                 for (uint32_t i = 0; i < tc->nexpects; i++) {
                     const fr_expect *e = &tc->expects[i];
                     size_t mark = b.len;
                     where(&b, rs, e->loc, tc->loc);
-                    fr_buf_printf(&b, "test \"%s\": ", ts->name);
+                    test_name(&b, ts->name);
+                    fr_buf_puts(&b, ": ");
                     if (check_expect(&b, ev, res, e)) {
                         b.len = mark;
                         if (b.p)
@@ -235,7 +255,8 @@ static fr_rc run_tests(const fr_ruleset *rs, bool verbose, fr_test_report *out)
                 out->passed++;
                 if (verbose) {
                     where(&b, rs, tc->loc, ts->loc);
-                    fr_buf_printf(&b, "test \"%s\": ok\n", ts->name);
+                    test_name(&b, ts->name);
+                    fr_buf_puts(&b, ": ok\n");
                 }
             } else
                 out->failed++;

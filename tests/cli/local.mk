@@ -181,6 +181,7 @@ CLI_TESTS = \
 	tests/cli/resolve-kv.t \
 	tests/cli/resolve-man.t \
 	tests/cli/test-fail.t \
+	tests/cli/test-names.t \
 	tests/cli/test-pass.t \
 	tests/cli/test-usage.t \
 	tests/cli/test-verbose.t
@@ -198,6 +199,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/envtext.rules \
 	tests/cli/switch.rules \
 	tests/cli/nullconst.rules \
+	tests/cli/oddnames.rules \
 	tests/cli/nullwords.rules \
 	tests/cli/consts.rules \
 	tests/cli/nulldecl.rules \
