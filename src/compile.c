@@ -1394,7 +1394,7 @@ static void lint_const_fault(cc *k, const ast_expr *e, uint32_t a, uint32_t b)
         case FR_OP_ADD: ovf = __builtin_add_overflow(x, y, &r); break;
         case FR_OP_SUB: ovf = __builtin_sub_overflow(x, y, &r); break;
         case FR_OP_MUL: ovf = __builtin_mul_overflow(x, y, &r); break;
-        case FR_OP_DIV: case FR_OP_MOD: ovf = x == INT64_MIN && y == -1; break;
+        case FR_OP_DIV: ovf = x == INT64_MIN && y == -1; break;   /* (x % -1 is 0, INT64_MIN's too) */
         default: break;
         }
         if (ovf)

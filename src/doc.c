@@ -841,9 +841,9 @@ static int const_eval(const fr_ruleset *rs, uint32_t n, int depth, fr_val *out)
             bad = b.i == 0 || (a.i == INT64_MIN && b.i == -1);
             r = bad ? 0 : a.i / b.i;
             break;
-        default:
-            bad = b.i == 0 || (a.i == INT64_MIN && b.i == -1);
-            r = bad ? 0 : a.i % b.i;
+        default:   /* (x % -1 is 0, INT64_MIN's too: as the evaluator) */
+            bad = b.i == 0;
+            r = bad || b.i == -1 ? 0 : a.i % b.i;
             break;
         }
         if (bad)
