@@ -1754,7 +1754,9 @@ static int c_placeholder(cc *k, const ast_str *s, uint32_t a, uint32_t b, segvec
     uint32_t key = name ? key_of(k, name) : NONE;
     if (key != NONE && !k->keybad[key]) {
         bool input = given || (k->cur_declare && k->declmark[key] == k->stamp);
-        note_read(k, key, !input);
+        /* (a read of the rule, but no dependency of what it declares: a
+         * message is rendered from the final values, after resolution) */
+        note_read(k, key, false);
         fr_seg seg = { input ? FR_SEG_INPUT : FR_SEG_KEY, repr, key, NULL, 0 };
         return seg_push(k, sv, seg);
     }

@@ -86,6 +86,7 @@ CLI_TESTS = \
 	tests/cli/check-env-int-range-environ.t \
 	tests/cli/check-env-int-range-json.t \
 	tests/cli/check-switch.t \
+	tests/cli/check-message-reads.t \
 	tests/cli/check-null-word-consts.t \
 	tests/cli/check-null-words.t \
 	tests/cli/check-null-words-json.t \
@@ -198,6 +199,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/moe.rules \
 	tests/cli/envtext.rules \
 	tests/cli/switch.rules \
+	tests/cli/msgreads.rules \
 	tests/cli/nullconst.rules \
 	tests/cli/oddnames.rules \
 	tests/cli/nullwords.rules \

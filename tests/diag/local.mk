@@ -8,6 +8,7 @@ RULES_LOG_COMPILER = $(SHELL) $(srcdir)/tests/diag/run.sh
 DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/alias-cycle.rules \
+	tests/diag/cases/message-reads.rules \
 	tests/diag/cases/doc-misuse.rules \
 	tests/diag/cases/type-names.rules \
 	tests/diag/cases/regex-class-slash.rules \
