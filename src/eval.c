@@ -1671,12 +1671,22 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++)
             total += ev->rst[ix->kd_rule[i]].on;
         fr_buf_puts(b, "conflict: ");
+        /* ("but" before the first value that differs from the first one:
+         * "A declares m=q, B declares m=q but C declares m=r") */
+        const fr_val *first = NULL;
+        bool differed = false;
         for (uint32_t i = ix->kd_off[k]; i < ix->kd_off[k + 1]; i++) {
             uint32_t r = ix->kd_rule[i];
             if (!ev->rst[r].on)
                 continue;
-            if (n)
-                fr_buf_puts(b, n == 1 ? " but " : (n + 1 == total ? " and " : ", "));
+            const fr_val *v = &ev->itemval[ix->kd_item[i]];
+            if (!first)
+                first = v;
+            else if (!differed && !fr_val_eq(rs->keys[k].type, *first, *v)) {
+                differed = true;
+                fr_buf_puts(b, " but ");
+            } else
+                fr_buf_puts(b, n + 1 == total ? " and " : ", ");
             n++;
             fr_buf_puts(b, "rule '");
             fr_buf_puts(b, rs->rules[r].name);

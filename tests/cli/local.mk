@@ -136,6 +136,8 @@ CLI_TESTS = \
 	tests/cli/check-compact-errors.t \
 	tests/cli/check-compact-man.t \
 	tests/cli/check-conflict.t \
+	tests/cli/check-conflict-more.t \
+	tests/cli/resolve-conflict-more.t \
 	tests/cli/check-env-bad.t \
 	tests/cli/check-env-config-wins.t \
 	tests/cli/check-env.t \
@@ -201,6 +203,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/switch.rules \
 	tests/cli/msgreads.rules \
 	tests/cli/nullconst.rules \
+	tests/cli/conflict3.rules \
 	tests/cli/oddnames.rules \
 	tests/cli/nullwords.rules \
 	tests/cli/consts.rules \
