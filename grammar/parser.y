@@ -588,7 +588,12 @@ cond
     | K_TRUE            { $$ = ast_expr_new(ctx, AE_TRUE, @$.start, @$.end); }
     | K_FALSE           { $$ = ast_expr_new(ctx, AE_FALSE, @$.start, @$.end); }
     | K_NULL            { $$ = ast_expr_new(ctx, AE_NULL, @$.start, @$.end); }
-    | '(' cond ')'      { $$ = $2; if ($$) $$->pos = @$; }
+    | '(' cond ')' {
+        $$ = $2;
+        if ($$) $$->pos = @$;
+        /* (2^63 in parentheses: no '-' before them makes it an int) */
+        if ($$ && $$->kind == AE_INT && $$->op == 1) $$->op = 2;
+    }
     ;
 
 set

@@ -1277,7 +1277,7 @@ static bool need(cc *k, uint32_t n, const ast_expr *e, uint8_t want, const char 
 static uint32_t c_unary(cc *k, const ast_expr *e)
 {
     const ast_expr *x = e->u.bin.l;
-    if (e->op == FR_OP_NEG && x && x->kind == AE_INT && x->op) {
+    if (e->op == FR_OP_NEG && x && x->kind == AE_INT && x->op == 1) {
         /* -9223372036854775808: the smallest int, as one constant */
         fr_val v = { INT64_MIN, NULL, 0 };
         return const_node(k, ty(FR_T_INT), v, e->pos);

@@ -170,7 +170,7 @@ static void test_integers(void **state)
     assert_int_equal(next(l, &t), INT);   /* overflow: an error, lexing goes on */
     assert_int_equal(fr_diags_errors(l->diags), 1);
     assert_string_equal(fr_diag_message(fr_diags_get(l->diags, 0)),
-                        "integer too large (the largest is 9223372036854775807)");
+                        "integer out of range (an int is -9223372036854775808 to 9223372036854775807)");
     assert_int_equal(next(l, &t), 0);
     lx_free(l);
 }
