@@ -605,6 +605,10 @@ typedef struct cc {
     size_t       naliasrefs, capaliasrefs, nunnamed, capunnamed, ntestrefs, captestrefs;
     size_t       nprogrefs, capprogrefs;
     uint32_t    *rd;   size_t nrd, caprd;     /* reads of cur */
+    /* where each written CLI spelling is (a spelling clash between two
+     * keys points at the strings): key, index among its spellings, span */
+    struct clipos { uint32_t key, j; fr_span sp; } *clipos;
+    size_t       nclipos, capclipos;
     fr_deps      deps;
     size_t       ndeps, capdeps;
     bool         rule_bad;     /* an error in the current rule */
@@ -2653,6 +2657,13 @@ static void p1_cli(cc *k, const ast_decl *d, fr_key *key)
             key->cli_const[key->ncli] = 1;
             key->cli_val[key->ncli] = cv;
         }
+        if (fr_vec_reserve((void **)&k->clipos, &k->capclipos, k->nclipos + 1, sizeof *k->clipos) < 0) {
+            nomem(k);
+            return;
+        }
+        k->clipos[k->nclipos].key = (uint32_t)(key - k->rs->keys);
+        k->clipos[k->nclipos].j = key->ncli;
+        k->clipos[k->nclipos++].sp = SP(k, v->v.pos);
         key->cli[key->ncli++] = in;
     }
 }
@@ -2963,6 +2974,18 @@ static int cmp_cli(const void *a, const void *b)
     return strcmp(((const fr_cliname *)a)->spelling, ((const fr_cliname *)b)->spelling);
 }
 
+/* Where spelling j of key i is written (*found true), or fallback. */
+static fr_span cli_where(const cc *k, uint32_t i, uint32_t j, fr_span fallback, bool *found)
+{
+    for (size_t x = 0; x < k->nclipos; x++)
+        if (k->clipos[x].key == i && k->clipos[x].j == j) {
+            if (found)
+                *found = true;
+            return k->clipos[x].sp;
+        }
+    return fallback;
+}
+
 /* The spelling table: flags' CLI spellings, env and fact names. */
 static void p1_clinames(cc *k)
 {
@@ -2992,10 +3015,25 @@ static void p1_clinames(cc *k)
                     hint(k, g, "list each spelling once");
                     continue;
                 }
-                fr_diag *g = err(k, pos2(key->loc.start, key->loc.end),
-                                 "'%s' is the CLI spelling of both '%s' and '%s'", sp, rs->keys[prev].name,
-                                 key->name);
-                note(k, g, rs->keys[prev].loc, "'%s' is declared here", rs->keys[prev].name);
+                /* at the strings where they are written (a default
+                 * spelling, or an env or fact name: at the key's name) */
+                const fr_key *pk = &rs->keys[prev];
+                fr_span here = cli_where(k, i, j, key->loc, NULL), there;
+                uint32_t pj = 0;
+                bool written = false;
+                if (pk->kind == FR_KEY_FLAG)
+                    while (pj + 1 < pk->ncli && strcmp(pk->cli[pj], sp) != 0)
+                        pj++;
+                there = cli_where(k, prev, pj, pk->loc, &written);
+                k->file = here.file;
+                fr_diag *g = err(k, pos2(here.start, here.end),
+                                 "'%s' is the CLI spelling of both '%s' and '%s'", sp, pk->name, key->name);
+                if (written)
+                    note(k, g, there, "'%s' spells '%s' here", sp, pk->name);
+                else if (pk->kind == FR_KEY_FLAG)
+                    note(k, g, there, "'%s' is the default spelling of '%s', declared here", sp, pk->name);
+                else
+                    note(k, g, there, "'%s' is declared here", pk->name);
                 continue;
             }
             if (pm_put(&k->map, sp, TAG_CLI, i) < 0) {
@@ -3030,6 +3068,7 @@ static void cc_free(cc *k)
     free(k->alias_locs);
     free(k->test_locs);
     free(k->rd);
+    free(k->clipos);
     free(k->deps.off);
     free(k->deps.keys);
     free(k->files);
