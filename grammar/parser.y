@@ -575,7 +575,7 @@ cond
     | NAME              { $$ = leaf_name(ctx, $1); }
     | K_GIVEN '(' name ')' {
         $$ = ast_expr_new(ctx, AE_GIVEN, @$.start, @$.end);
-        if ($$) { $$->u.name = $3.s; $$->op = $3.hyphen; }
+        if ($$) { $$->u.given.name = $3.s; $$->u.given.npos = @3; $$->op = $3.hyphen; }
     }
     | INT {
         $$ = ast_expr_new(ctx, AE_INT, @$.start, @$.end);
@@ -1884,7 +1884,9 @@ static inline __attribute__((always_inline)) bool fp_prim(fp_state *st, fp_exp *
         x->end = close->end;
         if (!(x->e = ast_expr_new(st->ctx, AE_GIVEN, x->start, x->end)))
             return false;
-        x->e->u.name = n.s;
+        x->e->u.given.name = n.s;
+        x->e->u.given.npos.start = nm->start;
+        x->e->u.given.npos.end = nm->end;
         x->e->op = n.hyphen;
         st->i += 4;
         return true;

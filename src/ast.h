@@ -91,6 +91,8 @@ struct ast_expr {
                            (a child of another kind counts 1; see ast_binary) */
     union {
         const char *name;                       /* interned */
+        struct { const char *name; ast_pos npos; } given;   /* AE_GIVEN: name (as u.name) and where
+                                                                it is (a node of full size) */
         int64_t     i;
         struct { const char *s; uint32_t len; } str;
         struct { ast_expr *l, *r; } bin;
@@ -374,13 +376,14 @@ static inline void *ast_alloc(fr_parse_ctx *ctx, size_t n)
     return p;
 }
 
-/* A leaf but a string has only the union's first 8 bytes (u.name, u.i):
- * it is allocated without the rest (peak RSS: most nodes are leaves). */
+/* A leaf but a string or given(KEY) has only the union's first 8 bytes
+ * (u.name, u.i): it is allocated without the rest (peak RSS: most nodes are
+ * leaves). */
 #define AST_LEAF_SIZE (offsetof(ast_expr, u) + sizeof(int64_t))
 
 static inline ast_expr *ast_expr_new(fr_parse_ctx *ctx, ast_ekind kind, uint32_t start, uint32_t end)
 {
-    bool leaf = kind != AE_STR && kind < AE_UNARY;
+    bool leaf = kind != AE_STR && kind != AE_GIVEN && kind < AE_UNARY;
     ast_expr *e = ast_alloc(ctx, leaf ? AST_LEAF_SIZE : sizeof *e);
     if (!e)
         return NULL;

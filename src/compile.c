@@ -1028,11 +1028,32 @@ static void unknown_key(cc *k, ast_pos p, const char *name)
         err(k, p, "unknown key '%s'", name);
 }
 
-static void hyphen_key(cc *k, ast_pos p, const char *name)
+/* The key (or alias) named s[0..n), or NONE. */
+static uint32_t key_named(cc *k, const char *s, size_t n)
 {
-    fr_diag *g = err(k, p, "'%s' is not a key (names of keys have no '-')", name);
+    const char *in = fr_intern_lookup(k->rs->names, s, n);
+    return in ? key_of(k, in) : NONE;
+}
+
+/* A hyphenated name where a key goes.  arith: in an expression, where
+ * `a-b` may be meant as a subtraction (said when a is a key). */
+static void hyphen_key(cc *k, ast_pos p, const char *name, bool arith)
+{
+    char u[FR_MAX_IDENT + 1];
+    size_t n = strlen(name);
+    if (n > FR_MAX_IDENT)
+        n = FR_MAX_IDENT;
+    for (size_t i = 0; i < n; i++)
+        u[i] = name[i] == '-' ? '_' : name[i];
+    u[n] = '\0';
+    /* the key with underscores for the dashes, or the nearest such */
+    const char *m = key_named(k, u, n) != NONE ? NULL : fr_did_you_mean(u, n, k->keycands, k->nkeycands);
+    if (key_named(k, u, n) != NONE)
+        m = u;
+    fr_diag *g = m ? err(k, p, "'%s' is not a key (names of keys have no '-'); did you mean '%s'?", name, m)
+                   : err(k, p, "'%s' is not a key (names of keys have no '-')", name);
     const char *dash = strchr(name, '-');
-    if (dash)
+    if (arith && dash && key_named(k, name, (size_t)(dash - name)) != NONE)
         hint(k, g, "write '%.*s - %s' with spaces for subtraction", (int)(dash - name), name, dash + 1);
 }
 
@@ -1197,7 +1218,7 @@ static uint32_t c_name(cc *k, const ast_expr *e, const fr_type *expect, const ch
         return NONE;
     }
     if (e->op)
-        hyphen_key(k, e->pos, name);
+        hyphen_key(k, e->pos, name, true);
     else
         unknown_key(k, e->pos, name);
     return NONE;
@@ -1243,9 +1264,9 @@ static uint32_t c_leaf(cc *k, const ast_expr *e, const fr_type *expect, const ch
         return const_node(k, t, v, e->pos);
     }
     case AE_GIVEN: {
-        ast_pos kp = pos2(e->pos.start, e->pos.end);
+        ast_pos kp = e->u.given.npos;   /* (the name's: not all of given(...)) */
         if (e->op) {
-            hyphen_key(k, kp, e->u.name);
+            hyphen_key(k, kp, e->u.name, false);
             return NONE;
         }
         uint32_t key = key_of(k, e->u.name);
@@ -1770,7 +1791,7 @@ static int c_placeholder(cc *k, const ast_str *s, uint32_t a, uint32_t b, segvec
     if (memchr(n0, '-', (size_t)(n1 - n0))) {
         char tmp[FR_MAX_IDENT + 1];
         snprintf(tmp, sizeof tmp, "%.*s", (int)(n1 - n0), n0);
-        hyphen_key(k, npos, tmp);
+        hyphen_key(k, npos, tmp, false);
         return -1;
     }
     {
@@ -2060,7 +2081,7 @@ static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
 {
     if (it->key.s) {
         if (it->key.hyphen) {
-            hyphen_key(k, it->key.pos, it->key.s);
+            hyphen_key(k, it->key.pos, it->key.s, false);
             return NONE;
         }
         uint32_t key = key_of(k, it->key.s);
@@ -2303,7 +2324,7 @@ static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
     case AX_VALUE: {
         out->kind = FR_EXP_VALUE;
         if (x->word.hyphen) {
-            hyphen_key(k, x->word.pos, x->word.s);
+            hyphen_key(k, x->word.pos, x->word.s, false);
             return;
         }
         uint32_t key = key_of(k, x->word.s);
@@ -2814,7 +2835,7 @@ static void p1_alias_targets(cc *k, const ast_alias *const *als)
                 const ast_alias *al = als[cur];
                 k->file = k->alias_locs[cur].file;
                 if (al->target.hyphen) {
-                    hyphen_key(k, al->target.pos, t);
+                    hyphen_key(k, al->target.pos, t, false);
                     break;
                 }
                 const char *m = fr_did_you_mean(t, strlen(t), k->keycands, k->nkeycands);

@@ -639,7 +639,8 @@ static void test_semantic_errors(void **state)
     SEM("s ~ /a(/ -> warn \"m\";", "bad regular expression: missing closing parenthesis", 8);
     SEM("b -> warn \"{dp_sise}\";", "unknown key 'dp_sise' in the message; did you mean 'dp_size'?", 13);
     SEM("b -> warn \"}\";", "single '}' in the message", 12);
-    SEM("dp-size > 1 -> warn \"m\";", "'dp-size' is not a key (names of keys have no '-')", 1);
+    SEM("dp-size > 1 -> warn \"m\";", "'dp-size' is not a key (names of keys have no '-'); did you mean 'dp_size'?", 1);
+    SEM("world-size > 1 -> warn \"m\";", "'world-size' is not a key (names of keys have no '-')", 1);
     SEM("b -> error \"m\" doc { sumary \"x\"; };", "unknown doc field 'sumary'; did you mean 'summary'?", 22);
     SEM("b -> error \"m\" doc { see nope; };", "unknown rule 'nope' in 'see'", 26);
     SEM("b -> warn \"m\" doc { summary \"x\"; };",
