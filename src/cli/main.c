@@ -1,9 +1,12 @@
 /* main.c — `flagrule COMMAND ...`: dispatch to the subcommands. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "misspell.h"
@@ -58,8 +61,27 @@ static int unknown_command(const char *prefix, const char *word, bool extras)
     return FR_EXIT_USAGE;
 }
 
+/* A standard descriptor that was closed at start-up is given /dev/null
+ * opened the other way round (standard input for writing, the outputs for
+ * reading): its reads or writes still fail with EBADF, reported as for a
+ * closed one, and no descriptor opened later (the -j wake pipe, a page of
+ * doc -o) can take its number and be read or written as if it were it. */
+static void hold_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (n >= 0 && n != fd) {
+            dup2(n, fd);
+            close(n);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
+    hold_std_fds();
     if (argc < 2) {
         usage(stderr);
         return FR_EXIT_USAGE;

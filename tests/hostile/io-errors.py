@@ -214,4 +214,36 @@ if os.path.exists("/dev/full"):
 else:
     print("# no /dev/full: write-error cases skipped")
 
+# ---- standard descriptors closed at start-up --------------------------------
+# A closed standard input is a read error, a closed standard output a write
+# error, whatever -j: no descriptor opened later (the wake pipe of -j N, a
+# page of doc -o) may take their numbers (-j 2 once read its own wake pipe as
+# standard input, and waited for ever).
+def run_closed(args, which):
+    sh = {"in": '"$0" "$@" <&-', "out": '"$0" "$@" >&-'}[which]
+    try:
+        p = subprocess.run(["sh", "-c", sh, FLAGRULE] + args, stdin=subprocess.DEVNULL,
+                           stdout=None if which == "out" else subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, timeout=20 * SLOW)
+        return p.returncode, p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return None, "(timed out)"
+
+for jobs in (["-j", "1"], ["-j", "2"], ["-j", "0"], [], ["--input", "json", "-j", "2"]):
+    rc, err = run_closed(["check", "--no-env", "-r", OK_RULES] + jobs, "in")
+    check(rc == 2 and "error reading standard input" in err,
+          "check %s with standard input closed: status 2 and the message" % " ".join(jobs), repr((rc, err[:300])))
+rc, err = run_closed(["check", "--no-env", "-r", OK_RULES, "--", "--k", "2"], "out")
+check(rc == 2 and "error writing output" in err, "check with standard output closed: status 2 and the message",
+      repr((rc, err[:300])))
+pages = path("pages-closed-out")
+rc, err = run_closed(["doc", "-r", OK_RULES, "--format", "man", "-o", pages], "out")
+check(rc in (0, 2), "doc -o with standard output closed: a sane status", repr((rc, err[:300])))
+if os.path.isdir(pages):
+    for name in os.listdir(pages):
+        with open(os.path.join(pages, name), "rb") as f:
+            text = f.read()
+        check(b"error writing" not in text and not text.startswith(b"wrote"),
+              "doc -o with standard output closed: page %s holds only its page" % name)
+
 finish()
