@@ -96,7 +96,7 @@ static const fr_result *reject(cli_jin *j, fr_eval *ev, const char *fmt, ...)
 
 /* A member name as a reason shows it (as the line reader shows a word):
  * whole up to 256 bytes, else its first 160 (cut before a UTF-8 sequence)
- * and its length; control characters escaped (\n, \xNN). */
+ * and its length; control characters escaped (\n, \xNN; C1 as \xNN). */
 #define SHOWN_MAX 256
 #define SHOWN_KEEP 160
 #define SHOWN_SIZE (SHOWN_MAX * 4 + 32)
@@ -114,6 +114,8 @@ static void shown(char out[SHOWN_SIZE], const char *s)
             o += (size_t)snprintf(out + o, SHOWN_SIZE - o, "\\n");
         else if (c < 0x20 || c == 0x7f)
             o += (size_t)snprintf(out + o, SHOWN_SIZE - o, "\\x%02x", c);
+        else if (c == 0xc2 && n + 1 < keep && (unsigned char)s[n + 1] >= 0x80 && (unsigned char)s[n + 1] <= 0x9f)
+            o += (size_t)snprintf(out + o, SHOWN_SIZE - o, "\\x%02x", (unsigned char)s[++n]);   /* (C1: 8-bit CSI) */
         else
             out[o++] = (char)c;
     }
@@ -544,9 +546,13 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
         bool cmdline = c0 == '-' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '/' || c0 == '.';
         /* an object cut at the line's end: in a stream a config is one line */
         bool cut = (c0 == '{' || c0 == '[') && strstr(err.text, "near end of file") && !memchr(text, '\n', len);
+        /* (jansson quotes the input near the error as it is: escaped here,
+         * so that no command prints a control byte of it) */
+        char et[SHOWN_SIZE];
+        shown(et, err.text);
         if (err.line > 1)
-            return reject(j, ev, "not a JSON config: %s (line %d, column %d)", err.text, err.line, err.column);
-        return reject(j, ev, "not a JSON config: %s (column %d)%s", err.text, err.column,
+            return reject(j, ev, "not a JSON config: %s (line %d, column %d)", et, err.line, err.column);
+        return reject(j, ev, "not a JSON config: %s (column %d)%s", et, err.column,
                       cmdline ? "; a command line is read with --input line"
                       : cut   ? "; a config is one line of JSON (jq -c writes them so)"
                               : "");

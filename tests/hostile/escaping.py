@@ -143,6 +143,18 @@ for v in VALUES + ["x\ny", "tab\t"]:
         except (ValueError, UnicodeDecodeError) as e:
             check(False, "resolve json --s %r parses (%s)" % (v, e), repr(r.out))
 
+# ---- invalid JSON input: the text quoted from it --------------------------------
+# The JSON reader quotes the input near an error: a control byte there (ESC,
+# an 8-bit CSI) comes out escaped from every command that reports it.
+for bad in (b'{"s": \x1b[31mRED}\n', b'{"s": \xc2\x9b31mRED}\n'):
+    for cmd in (["check"], ["resolve"], ["explain", "s"]):
+        r = run(cmd + ["-r", RULES_FILE, "--input", "json"], stdin=bad, timeout=30)
+        if check_sane(r, "%s --input json %r" % (cmd[0], bad), (1, 2)):
+            both = r.out + r.err
+            check(b"\x1b" not in both and b"\xc2\x9b" not in both,
+                  "%s --input json %r: no raw control in the output" % (cmd[0], bad), repr(both[:300]))
+            check(b"not a JSON config" in both, "%s --input json %r: says why" % (cmd[0], bad), repr(both[:300]))
+
 # ---- docs: roff, json, markdown ----------------------------------------------------
 out = path("docs")
 os.makedirs(out, exist_ok=True)
