@@ -25,6 +25,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "doc.h"
 #include "ir.h"
 #include "value.h"
@@ -1023,6 +1026,264 @@ static void regex_literal(fr_buf *b, const char *pat)
     }
 }
 
+/* ---- an example string of a pattern --------------------------------------- */
+
+/* A string that pattern p likely matches, built by walking its syntax: a
+ * literal stands for itself, '.' and the classes \d \w \s for a character
+ * of theirs, [...] for its first member (or, negated, a character outside),
+ * the first alternative of each group, quantifiers their least count (+ and
+ * {n,} once or n times).  Lookarounds and back-references stop it (NULL):
+ * the search evaluates every candidate anyway, so a wrong guess costs only a
+ * candidate.  ext: the x flag (blanks and # comments are not literals). */
+typedef struct rxgen {
+    fr_buf     *b;
+    const char *p;
+    bool        ext, bad;
+    int         depth;
+} rxgen;
+
+static void rx_alts(rxgen *g);
+
+static void rx_skip_blanks(rxgen *g)
+{
+    while (g->ext && *g->p) {
+        if (*g->p == ' ' || *g->p == '\t' || *g->p == '\n' || *g->p == '\r' || *g->p == '\f' || *g->p == '\v')
+            g->p++;
+        else if (*g->p == '#') {
+            while (*g->p && *g->p != '\n')
+                g->p++;
+        } else
+            break;
+    }
+}
+
+/* A class escape (after the backslash): its example character, or 0. */
+static char rx_class_char(char c)
+{
+    switch (c) {
+    case 'd': return '0';
+    case 'w': case 'D': case 'S': return 'a';
+    case 's': return ' ';
+    case 'W': return '-';
+    case 'n': return '\n';
+    case 't': return '\t';
+    case 'r': return '\r';
+    default:  return 0;
+    }
+}
+
+/* [...] at g->p (after the '['): appends a member. */
+static void rx_bracket(rxgen *g)
+{
+    bool neg = *g->p == '^';
+    if (neg)
+        g->p++;
+    char members[256] = { 0 };   /* (bytes the class names, roughly) */
+    char first = 0;
+    bool start = true;
+    while (*g->p && (*g->p != ']' || start)) {
+        unsigned char c = (unsigned char)*g->p++;
+        start = false;
+        if (c == '[' && *g->p == ':') {   /* [:alpha:] and the like: a letter */
+            const char *e = strstr(g->p, ":]");
+            if (!e) {
+                g->bad = true;
+                return;
+            }
+            g->p = e + 2;
+            c = 'a';
+        } else if (c == '\\') {
+            char e = *g->p ? *g->p++ : 0;
+            char x = rx_class_char(e);
+            c = (unsigned char)(x ? x : e);
+            if (!c) {
+                g->bad = true;
+                return;
+            }
+        }
+        unsigned char hi = c;
+        if (*g->p == '-' && g->p[1] && g->p[1] != ']') {
+            hi = (unsigned char)g->p[1];
+            g->p += 2;
+        }
+        for (unsigned x = c; x <= hi && x < 256; x++)
+            members[x] = 1;
+        if (!first)
+            first = (char)c;
+    }
+    if (*g->p != ']') {
+        g->bad = true;
+        return;
+    }
+    g->p++;
+    if (!neg) {
+        if (first)
+            fr_buf_putc(g->b, first);
+        return;
+    }
+    for (const char *t = "aA0_-. xyz"; *t; t++)
+        if (!members[(unsigned char)*t]) {
+            fr_buf_putc(g->b, *t);
+            return;
+        }
+    g->bad = true;
+}
+
+/* One sequence of atoms, up to '|', ')' or the end. */
+static void rx_seq(rxgen *g)
+{
+    for (;;) {
+        rx_skip_blanks(g);
+        char c = *g->p;
+        if (!c || c == '|' || c == ')' || g->bad)
+            return;
+        size_t at = g->b->len;
+        g->p++;
+        switch (c) {
+        case '^': case '$':
+            continue;
+        case '.':
+            fr_buf_putc(g->b, 'a');
+            break;
+        case '[':
+            rx_bracket(g);
+            break;
+        case '(': {
+            if (*g->p == '?') {
+                /* (?:...) (?i:...) (?<name>...) (?P<name>...) (?'name'...); (?i) alone */
+                const char *q = g->p + 1;
+                if (*q == '=' || *q == '!' || (*q == '<' && (q[1] == '=' || q[1] == '!'))) {
+                    g->bad = true;
+                    return;
+                }
+                if (*q == 'P' && q[1] == '<')
+                    q++;
+                if (*q == '<' || *q == '\'') {
+                    char close = *q == '<' ? '>' : '\'';
+                    q = strchr(q + 1, close);
+                    if (!q) {
+                        g->bad = true;
+                        return;
+                    }
+                    q++;
+                } else {
+                    while (*q && *q != ':' && *q != ')')
+                        q++;
+                    if (*q == ')') {   /* an option setting: nothing to match */
+                        g->p = q + 1;
+                        continue;
+                    }
+                    if (*q != ':') {
+                        g->bad = true;
+                        return;
+                    }
+                    q++;
+                }
+                g->p = q;
+            }
+            if (++g->depth > 64) {
+                g->bad = true;
+                return;
+            }
+            rx_alts(g);
+            g->depth--;
+            if (*g->p != ')') {
+                g->bad = true;
+                return;
+            }
+            g->p++;
+            break;
+        }
+        case '\\': {
+            char e = *g->p ? *g->p++ : 0;
+            if (e == 'b' || e == 'B' || e == 'A' || e == 'z' || e == 'Z' || e == 'G')
+                continue;
+            char x = rx_class_char(e);
+            if (x)
+                fr_buf_putc(g->b, x);
+            else if (e && !is_alnum((unsigned char)e))
+                fr_buf_putc(g->b, e);
+            else {
+                g->bad = true;   /* a back-reference, \p{..}, \x.. : not guessed */
+                return;
+            }
+            break;
+        }
+        case '*': case '+': case '?': case '{':
+            if (c == '{' && !(*g->p >= '0' && *g->p <= '9')) {
+                fr_buf_putc(g->b, c);   /* a literal brace */
+                break;
+            }
+            g->bad = true;   /* (a quantifier with nothing before it) */
+            return;
+        default:
+            fr_buf_putc(g->b, c);
+            break;
+        }
+        /* a quantifier on the atom at [at, len): its least count */
+        rx_skip_blanks(g);
+        unsigned long lo = 1;
+        bool quant = true;
+        if (*g->p == '*' || *g->p == '?')
+            lo = 0, g->p++;
+        else if (*g->p == '+')
+            g->p++;
+        else if (*g->p == '{' && g->p[1] >= '0' && g->p[1] <= '9') {
+            char *e;
+            lo = strtoul(g->p + 1, &e, 10);
+            while (*e && *e != '}')
+                e++;
+            if (!*e || lo > 64) {
+                g->bad = true;
+                return;
+            }
+            g->p = e + 1;
+        } else
+            quant = false;
+        if (quant && (*g->p == '?' || *g->p == '+'))
+            g->p++;   /* (lazy or possessive) */
+        if (g->b->oom)
+            return;
+        size_t n = g->b->len - at;
+        if (lo == 0) {
+            g->b->len = at;
+            if (g->b->p)
+                g->b->p[at] = '\0';
+        } else
+            for (unsigned long r = 1; r < lo && n; r++)
+                fr_buf_put(g->b, g->b->p + at, n);
+    }
+}
+
+/* Alternatives: the first one written, the others skipped. */
+static void rx_alts(rxgen *g)
+{
+    rx_seq(g);
+    while (*g->p == '|' && !g->bad) {
+        /* (skip one alternative: into a scratch buffer) */
+        fr_buf scratch = { 0 };
+        fr_buf *keep = g->b;
+        g->b = &scratch;
+        g->p++;
+        rx_seq(g);
+        g->b = keep;
+        fr_buf_free(&scratch);
+    }
+}
+
+static void regex_example(fr_buf *b, const char *pat, bool ext)
+{
+    rxgen g = { b, pat, ext, false, 0 };
+    rx_alts(&g);
+    if (*g.p)
+        g.bad = true;   /* (a ')' too many) */
+    if (g.bad) {
+        b->len = 0;
+        if (b->p)
+            b->p[0] = '\0';
+    }
+}
+
 static void collect_node(search *s, uint32_t n, int depth)
 {
     const fr_ruleset *rs = s->rs;
@@ -1102,13 +1363,18 @@ static void collect_node(search *s, uint32_t n, int depth)
     case FR_OP_MATCH: {
         if (!direct_key(rs, nd->a, &k))
             return;
-        fr_buf lit = { 0 };
-        regex_literal(&lit, rs->regexes[nd->b].pattern ? rs->regexes[nd->b].pattern : "");
-        if (lit.oom)
+        fr_buf lit = { 0 }, ex = { 0 };
+        const fr_regex *re = &rs->regexes[nd->b];
+        regex_literal(&lit, re->pattern ? re->pattern : "");
+        regex_example(&ex, re->pattern ? re->pattern : "", (re->flags & PCRE2_EXTENDED) != 0);
+        if (lit.oom || ex.oom)
             s->oom = 1;
         if (lit.len)
             pool_add_str(s, k, lit.p, lit.len);
+        if (ex.len && (ex.len != lit.len || memcmp(ex.p, lit.p, ex.len) != 0))
+            pool_add_str(s, k, ex.p, ex.len);
         fr_buf_free(&lit);
+        fr_buf_free(&ex);
         pool_add_str(s, k, "x", 1);
         return;
     }
@@ -2335,6 +2601,36 @@ out:
     return rc;
 }
 
+/* Whether node n's tree matches a key against a pattern regex_example
+ * cannot give a string for (a lookaround, a back-reference). */
+static bool unguessable_match(const fr_ruleset *rs, uint32_t n, int depth)
+{
+    if (n >= rs->nnodes || depth > 264)   /* (UINT32_MAX: no node; past the nesting limit) */
+        return false;
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_MATCH) {
+        const fr_regex *re = &rs->regexes[nd->b];
+        fr_buf ex = { 0 };
+        regex_example(&ex, re->pattern ? re->pattern : "", (re->flags & PCRE2_EXTENDED) != 0);
+        bool none = ex.len == 0 && re->pattern && re->pattern[0] && !ex.oom;
+        fr_buf_free(&ex);
+        if (none) {
+            /* (an empty example of a pattern that matches the empty string
+             * is a good one: "^$", "a*") */
+            pcre2_match_data *md = pcre2_match_data_create(1, NULL);
+            int m = md ? pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR) "", 0, 0, 0, md, NULL) : -1;
+            pcre2_match_data_free(md);
+            return m < 0;
+        }
+        return false;
+    }
+    int ar = fr_op_arity((fr_op)nd->op);
+    if (nd->op <= FR_OP_INPUT)
+        return false;
+    return (ar >= 1 && unguessable_match(rs, nd->a, depth + 1)) ||
+           (ar == 2 && unguessable_match(rs, nd->b, depth + 1));
+}
+
 fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **rules, size_t *n)
 {
     *rules = NULL;
@@ -2352,7 +2648,8 @@ fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **
             free(v);
             return rc;
         }
-        if (!ex.found)
+        if (!ex.found && !unguessable_match(rs, rs->rules[r].cond, 0) &&
+            !unguessable_match(rs, rs->rules[r].req, 0))
             v[k++] = r;
         fr_doc_example_free(&ex);
     }

@@ -92,7 +92,10 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t rule, unsigned long bud
 void  fr_doc_example_free(fr_doc_example *ex);
 
 /* For `flagrule lint`: the error rules for which no triggering config is
- * found (in rule order), as a malloc'd array (free()).  FR_OK or FR_ENOMEM. */
+ * found (in rule order), as a malloc'd array (free()).  A rule whose
+ * condition matches a pattern the search cannot write a string for (a
+ * lookaround, a back-reference) is left out: the search cannot tell.  FR_OK
+ * or FR_ENOMEM. */
 fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **rules, size_t *n);
 
 /* ---- writing a directory ----------------------------------------------------- */
