@@ -151,10 +151,10 @@ static void out_text(out *o, const char *s)
 
 static const char *const check_opts[] = {
     "-r", "--rules", "--format", "--werror", "-v", "--verbose", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h",
-    "-j", "--jobs",
+    "-j", "--jobs", "--input",
 };
 static const char *const resolve_opts[] = {
-    "-r", "--rules", "--format", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h",
+    "-r", "--rules", "--format", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h", "--input",
 };
 
 static void unknown_option(const char *cmd, const char *arg, const char *const *cand, size_t n)

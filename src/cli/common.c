@@ -148,7 +148,21 @@ void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, s
         cli_err("%s: option '%s' takes no value, got '%s'", cmd, cand[i], arg);
         return;
     }
-    const char *best = fr_did_you_mean(arg, len, cand, n);
+    /* --OPTION-VALUE for --OPTION VALUE (`--input-json`, `--format-json`) */
+    for (size_t i = 0; i < n; i++) {
+        size_t cl = strlen(cand[i]);
+        if (cl < 3 || cand[i][1] != '-' || len <= cl + 1 || memcmp(arg, cand[i], cl) != 0 || arg[cl] != '-')
+            continue;
+        for (size_t j = 0; j < sizeof valued / sizeof *valued; j++)
+            if (!strcmp(valued[j], cand[i])) {
+                cli_err("%s: unknown option '%.*s'; did you mean '%s %.*s'?", cmd, (int)len, arg, cand[i],
+                        (int)(len - cl - 1), arg + cl + 1);
+                return;
+            }
+    }
+    /* (no suggestion for a one-letter option by spelling: every other one
+     * is one edit away, and -j is no slip for -r) */
+    const char *best = len == 2 && arg[0] == '-' && arg[1] != '-' ? NULL : fr_did_you_mean(arg, len, cand, n);
     if (best)
         cli_err("%s: unknown option '%.*s'; did you mean '%s'?", cmd, (int)len, arg, best);
     else

@@ -185,6 +185,8 @@ CLI_TESTS = \
 	tests/cli/resolve-man.t \
 	tests/cli/test-fail.t \
 	tests/cli/test-names.t \
+	tests/cli/resolve-unknown-short.t \
+	tests/cli/check-option-joined-value.t \
 	tests/cli/test-attached-r.t \
 	tests/cli/explain-attached-r.t \
 	tests/cli/test-pass.t \
