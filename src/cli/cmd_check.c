@@ -249,7 +249,7 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
             }
             if (cli_rules_add(&o->rules, argv[++i]) < 0)
                 cli_oom();
-        } else if (!strncmp(a, "-r", 2) && a[2] && a[1] != '-') {
+        } else if (!strncmp(a, "-r", 2) && a[2] && a[2] != '=' && a[1] != '-') {
             if (cli_rules_add(&o->rules, a + 2) < 0)
                 cli_oom();
         } else if (!strncmp(a, "--rules=", 8)) {

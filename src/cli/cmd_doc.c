@@ -95,8 +95,14 @@ static const char *opt_value(int argc, char **argv, int *i, const char *shortnam
     size_t ll = strlen(longname);
     if (!strncmp(a, longname, ll) && a[ll] == '=')
         return a + ll + 1;
-    if (shortname && !strncmp(a, shortname, 2) && a[2] && a[1] != '-')
+    if (shortname && !strncmp(a, shortname, 2) && a[2] && a[1] != '-') {
+        if (a[2] == '=') {   /* -r=PATH: the '=' is no part of the value (as in the other commands) */
+            cli_err("doc: option '%s' takes its value as the next argument: write '%s %s'", shortname, shortname,
+                    a + 3);
+            return NULL;
+        }
         return a + 2;
+    }
     if (*i + 1 >= argc) {
         cli_err("doc: option '%s' needs a value", a);
         return NULL;

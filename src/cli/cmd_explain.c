@@ -88,7 +88,7 @@ int cmd_explain(int argc, char **argv)
             }
             if (cli_rules_add(&cr, argv[++i]) < 0)
                 cli_oom();
-        } else if (!strncmp(a, "-r", 2) && a[2] && a[1] != '-') {   /* -rPATH, as check's */
+        } else if (!strncmp(a, "-r", 2) && a[2] && a[2] != '=' && a[1] != '-') {   /* -rPATH, as check's */
             if (cli_rules_add(&cr, a + 2) < 0)
                 cli_oom();
         } else if (!strncmp(a, "--rules=", 8)) {

@@ -52,6 +52,13 @@ int cmd_lint(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "+r:h", lint_opts, NULL)) != -1) {
         switch (c) {
         case 'r':
+            if (optarg[0] == '=' && !strncmp(argv[optind - 1], "-r=", 3)) {
+                /* -r=PATH: the '=' is no part of the path (as in the other commands) */
+                cli_err("lint: option '-r' takes its value as the next argument: write '-r %s'", optarg + 1);
+                fputs("Try 'flagrule lint --help'.\n", stderr);
+                cli_rules_free(&cr);
+                return FR_EXIT_USAGE;
+            }
             if (cli_rules_add(&cr, optarg) < 0)
                 cli_oom();
             break;

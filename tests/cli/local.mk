@@ -185,6 +185,10 @@ CLI_TESTS = \
 	tests/cli/resolve-man.t \
 	tests/cli/test-fail.t \
 	tests/cli/test-names.t \
+	tests/cli/check-r-equals.t \
+	tests/cli/lint-r-equals.t \
+	tests/cli/test-r-equals.t \
+	tests/cli/doc-r-equals.t \
 	tests/cli/resolve-unknown-short.t \
 	tests/cli/check-option-joined-value.t \
 	tests/cli/test-attached-r.t \

@@ -1,0 +1,5 @@
+# -r=PATH: the '=' is no part of the path; -r takes PATH as the next argument
+# (or attached: -rPATH), in every command.
+$ doc -r=moe.rules
+2> flagrule: doc: option '-r' takes its value as the next argument: write '-r moe.rules'
+? 2

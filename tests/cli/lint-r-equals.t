@@ -1,0 +1,6 @@
+# -r=PATH: the '=' is no part of the path; -r takes PATH as the next argument
+# (or attached: -rPATH), in every command.
+$ lint -r=moe.rules
+2> flagrule: lint: option '-r' takes its value as the next argument: write '-r moe.rules'
+2> Try 'flagrule lint --help'.
+? 2
