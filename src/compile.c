@@ -54,6 +54,7 @@ struct fr_compiler {
     size_t       nfiles, capfiles;
     struct fileid *loaded;    /* files and directories added (a hash set) */
     size_t       nloaded, caploaded;
+    size_t       rule_files;  /* rule files met in directories (added now or before) */
 };
 
 /* ---- the compiler object ---------------------------------------------------- */
@@ -364,6 +365,7 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     int seen = fstat(dirfd(d), &dst) == 0 ? loaded_before(c, &dst) : 0;
     if (seen) {
         closedir(d);
+        c->rule_files++;   /* (its files were counted the first time) */
         return seen < 0 ? FR_ENOMEM : FR_OK;
     }
     char **names = NULL;
@@ -420,6 +422,7 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
                 } else if (has_rules_ext(name)) {
                     /* a FIFO or device found by the scan would block or
                      * never end; only an explicit -r may name one */
+                    c->rule_files++;
                     if (kind == 'o')
                         r = io_error(c, full, "is not a regular file (in a rules directory)", 0);
                     else
@@ -447,8 +450,16 @@ fr_rc fr_compiler_add_path(fr_compiler *c, const char *path)
     struct stat st;
     if (stat(path, &st) < 0)
         return io_error(c, path, "cannot open", errno);
-    if (S_ISDIR(st.st_mode))
-        return add_dir(c, path, 0);
+    if (S_ISDIR(st.st_mode)) {
+        /* a directory with no rule file in it (nor in its subdirectories)
+         * is a mistake of the path, not an empty rule set: doc -o would
+         * remove every page it wrote before */
+        size_t before = c->rule_files;
+        fr_rc rc = add_dir(c, path, 0);
+        if (rc == FR_OK && c->rule_files == before)
+            return io_error(c, path, "holds no rule files (NAME.rules)", 0);
+        return rc;
+    }
     return add_file(c, path);
 }
 
