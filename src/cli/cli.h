@@ -49,8 +49,11 @@ void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, s
 void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Out of memory: prints and exits FR_EXIT_USAGE. */
 _Noreturn void cli_oom(void);
+/* A failed write to standard output (errno err): its message, unless the
+ * reader stopped early (EPIPE: quietly); returns FR_EXIT_USAGE. */
+int cli_write_failed(int err);
 /* Checks stdout for a write error (e.g. /dev/full) at exit: returns
- * FR_EXIT_USAGE after printing, or `code`.  EPIPE ends quietly. */
+ * cli_write_failed's status, or `code`. */
 int cli_finish_output(int code);
 
 /* The one config of resolve and explain when no '--' gave it: standard

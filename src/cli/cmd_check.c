@@ -40,6 +40,7 @@ typedef struct out {
     char  *p;
     size_t len, cap;
     bool   failed;
+    int    err;      /* the failed write's errno */
 } out;
 
 /* Straight to the file descriptor: check and resolve print nothing else to
@@ -65,8 +66,10 @@ static bool write_stdout(const char *p, size_t len)
 
 static void out_flush(out *o)
 {
-    if (!o->failed && o->len && !write_stdout(o->p, o->len))
+    if (!o->failed && o->len && !write_stdout(o->p, o->len)) {
         o->failed = true;
+        o->err = errno;
+    }
     o->len = 0;
 }
 
@@ -1349,7 +1352,7 @@ static int check_parallel(ctx *c, int jobs, fr_eval *ev, const char *carry, size
     pthread_mutex_destroy(&p.rd);
     if (p.write_errno) {
         c->out.failed = true;
-        errno = p.write_errno;   /* for cmd_check's message */
+        c->out.err = p.write_errno;   /* for cmd_check's message */
     }
     if (p.ioerr)
         return FR_EXIT_USAGE;
@@ -1413,14 +1416,13 @@ int cmd_check(int argc, char **argv)
         code = check_stream(&c, &ev);
     }
     bool failed = c.out.failed;
+    int werr = c.out.err;
     fr_eval_free(&ev);
     ctx_free(&c);
     fr_ruleset_free(&rs);
     cli_rules_free(&o.rules);
-    if (failed && errno != EPIPE) {
-        cli_err("error writing output: %s", strerror(errno));
-        return FR_EXIT_USAGE;
-    }
+    if (failed)
+        return cli_write_failed(werr);
     return cli_finish_output(code);
 }
 
@@ -1593,14 +1595,13 @@ int cmd_resolve(int argc, char **argv)
         out_flush(&c.out);
     }
     bool failed = c.out.failed;
+    int werr = c.out.err;
     fr_eval_free(&ev);
     free(line);
     ctx_free(&c);
     fr_ruleset_free(&rs);
     cli_rules_free(&o.rules);
-    if (failed && errno != EPIPE) {
-        cli_err("error writing output: %s", strerror(errno));
-        return FR_EXIT_USAGE;
-    }
+    if (failed)
+        return cli_write_failed(werr);
     return cli_finish_output(code);
 }

@@ -37,14 +37,20 @@ _Noreturn void cli_oom(void)
     exit(FR_EXIT_USAGE);
 }
 
+int cli_write_failed(int err)
+{
+    /* (a reader that stopped early, SIGPIPE ignored: the output is cut, and
+     * the status says so, with no message, as SIGPIPE would have ended it) */
+    if (err != EPIPE)
+        cli_err("error writing output: %s", strerror(err ? err : EIO));
+    return FR_EXIT_USAGE;
+}
+
 int cli_finish_output(int code)
 {
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (errno == EPIPE)
-            return code;
-        cli_err("error writing output: %s", strerror(errno));
-        return FR_EXIT_USAGE;
-    }
+    /* (errno: fflush's, or that of the write that failed before) */
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_write_failed(errno);
     return code;
 }
 
