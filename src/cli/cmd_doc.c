@@ -45,15 +45,27 @@ static const char *const doc_opts[] = {
     "--help", "-h",
 };
 
-/* YYYY-MM-DD of SOURCE_DATE_EPOCH, else of the newest rule file. */
-static void page_date(const fr_ruleset *rs, char *buf, size_t n)
+/* YYYY-MM-DD of SOURCE_DATE_EPOCH, else of the newest rule file.  A set
+ * but malformed SOURCE_DATE_EPOCH (not a decimal count of seconds from 0,
+ * or past what a date can show) is an error, as reproducible-builds.org asks
+ * (the pages would carry a date nobody chose): -1 after the message. */
+static int page_date(const fr_ruleset *rs, char *buf, size_t n)
 {
     time_t t = 0;
     const char *sde = getenv("SOURCE_DATE_EPOCH");
-    char *end = NULL;
-    long long v = sde && *sde ? strtoll(sde, &end, 10) : -1;
-    if (sde && *sde && end && *end == '\0' && v >= 0) {
-        t = (time_t)v;
+    if (sde && *sde) {
+        char *end = NULL;
+        errno = 0;
+        long long v = strtoll(sde, &end, 10);
+        struct tm tm;
+        time_t tv = (time_t)v;
+        if (!(sde[0] >= '0' && sde[0] <= '9') || *end != '\0' || errno == ERANGE || (long long)tv != v ||
+            !gmtime_r(&tv, &tm) || tm.tm_year > 9999 - 1900) {
+            cli_err("doc: SOURCE_DATE_EPOCH is '%s': it must be a count of seconds since 1970-01-01 "
+                    "(digits only, e.g. $(git log -1 --format=%%ct))", sde);
+            return -1;
+        }
+        t = tv;
     } else {
         /* every file of the set, those without rules too (a default
          * changed in a flags file changes the pages' examples) */
@@ -68,6 +80,7 @@ static void page_date(const fr_ruleset *rs, char *buf, size_t n)
     struct tm tm;
     if (!gmtime_r(&t, &tm) || strftime(buf, n, "%Y-%m-%d", &tm) == 0)
         snprintf(buf, n, "1970-01-01");
+    return 0;
 }
 
 static int parse_format(const char *v, fr_doc_format *f)
@@ -234,7 +247,10 @@ int cmd_doc(int argc, char **argv)
     nnames = nuniq;
 
     char date[32];
-    page_date(rs, date, sizeof date);
+    if (page_date(rs, date, sizeof date) < 0) {
+        status = FR_EXIT_USAGE;
+        goto done;
+    }
     fr_doc_opts o = { format, PACKAGE_VERSION, date, budget };
     fr_rc rc = fr_doc_generate(rs, &o, nnames ? rules : NULL, nnames, &out);
     if (rc == FR_ENOMEM)
