@@ -479,6 +479,60 @@ static void put_value_compact(ctx *c, fr_value v)
     out_fbuf(&c->out, b);
 }
 
+/* A value on the -v lines of the text format: as in the compact format,
+ * but a quoted string's controls escaped as the text format escapes them
+ * elsewhere (\xNN; a C1 control as \xNN, U+2028 and U+2029 as \u2028 and
+ * \u2029: Python's repr), and those separators quoted too. */
+static void put_value_text(ctx *c, fr_value v)
+{
+    if (v.is_null || v.type == FR_INT || v.type == FR_BOOL) {
+        put_value_compact(c, v);
+        return;
+    }
+    const char *s = v.s;
+    size_t len = v.len;
+    bool quote = len == 0 || s[0] == '"' || (len == 4 && memcmp(s, "null", 4) == 0);
+    for (size_t i = 0; i < len && !quote; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        quote = ch == ' ' || ch == '\\' || ch < 0x20 || ch == 0x7f ||
+                (ch == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f) ||
+                (ch == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
+                 ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9));
+    }
+    fr_buf *b = &c->tmp;
+    b->len = 0;
+    if (!quote) {
+        fr_buf_put(b, s, len);
+        out_fbuf(&c->out, b);
+        return;
+    }
+    fr_buf_putc(b, '"');
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '"' || ch == '\\') {
+            fr_buf_putc(b, '\\');
+            fr_buf_putc(b, (char)ch);
+        } else if (ch == '\n')
+            fr_buf_puts(b, "\\n");
+        else if (ch == '\t')
+            fr_buf_puts(b, "\\t");
+        else if (ch == '\r')
+            fr_buf_puts(b, "\\r");
+        else if (ch < 0x20 || ch == 0x7f)
+            fr_buf_printf(b, "\\x%02x", ch);
+        else if (ch == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f)
+            fr_buf_printf(b, "\\x%02x", (unsigned char)s[++i]);
+        else if (ch == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
+                 ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9)) {
+            fr_buf_printf(b, "\\u%04x", 0x2000 + ((unsigned char)s[i + 2] - 0x80));
+            i += 2;
+        } else
+            fr_buf_putc(b, (char)ch);
+    }
+    fr_buf_putc(b, '"');
+    out_fbuf(&c->out, b);
+}
+
 /* ---- text format ------------------------------------------------------------------------- */
 
 static const char *sev_name(fr_severity s)
@@ -555,14 +609,14 @@ static void text_record(ctx *c, const fr_result *res, unsigned long line)
             out_puts(&c->out, " ");
             out_puts(&c->out, fr_key_name(rs, (size_t)k));
             out_puts(&c->out, "=");
-            put_value_compact(c, fr_result_resolved(res, (size_t)k));
+            put_value_text(c, fr_result_resolved(res, (size_t)k));
         }
         out_puts(&c->out, "\n  resolved:");
         for (size_t kk = 0; kk < c->nkeys; kk++) {
             out_puts(&c->out, " ");
             out_puts(&c->out, fr_key_name(rs, kk));
             out_puts(&c->out, "=");
-            put_value_compact(c, fr_result_resolved(res, kk));
+            put_value_text(c, fr_result_resolved(res, kk));
         }
         out_puts(&c->out, "\n");
     }
