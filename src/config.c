@@ -740,13 +740,15 @@ static int split_general(fr_cfgin *c, char *out, size_t len, size_t from)
                 break;
             }
             if (ch == '\\') {
-                if (i + 1 >= len) {          /* trailing backslash: literal, as sh -c */
-                    if (o == start)
-                        /* a word of its own: a continued line of a pasted script */
-                        return invalid(c, "the line ends with a lone '\\' (a shell line continuation): "
-                                          "a config is one line; join it with the next");
-                    out[o++] = '\\';
-                    i++;
+                if (i + 1 >= len) {
+                    /* a continued line of a pasted script (`... \` or a word
+                     * cut by one, `--tp-size 2\`): sh -c would keep the
+                     * backslash, but no config means it */
+                    return invalid(c, o == start ? "the line ends with a lone '\\' (a shell line continuation): "
+                                                   "a config is one line; join it with the next"
+                                                 : "the line ends with '\\' (a shell line continuation): "
+                                                   "a config is one line; join it with the next (or write '\\\\' "
+                                                   "for a backslash)");
                 } else if (out[i + 1] == '\n') {
                     i += 2;
                 } else {

@@ -442,12 +442,12 @@ static int split_line(ref_cfgin *c, const char *line, size_t len)
             if (ch == ' ' || ch == '\t' || ch == '\n')
                 break;
             if (ch == '\\') {
-                if (i + 1 >= len) {          /* trailing backslash: literal, as sh -c */
-                    if (o == start)          /* (a word of its own: a continued line) */
-                        return invalid(c, "the line ends with a lone '\\' (a shell line continuation): "
-                                          "a config is one line; join it with the next");
-                    out[o++] = '\\';
-                    i++;
+                if (i + 1 >= len) {          /* a continued line (the reader's change of 2026-12-07) */
+                    return invalid(c, o == start ? "the line ends with a lone '\\' (a shell line continuation): "
+                                                   "a config is one line; join it with the next"
+                                                 : "the line ends with '\\' (a shell line continuation): "
+                                                   "a config is one line; join it with the next (or write '\\\\' "
+                                                   "for a backslash)");
                 } else if (line[i + 1] == '\n') {
                     i += 2;
                 } else {

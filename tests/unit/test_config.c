@@ -117,8 +117,11 @@ static void test_quoting(void **state)
     assert_int_equal(f->input[0].i, 2);
     assert_int_equal(rd(f, "--model-path a#b"), 0);
     assert_str(f->input[4], "a#b");
-    /* trailing backslash is literal, as sh -c */
-    assert_int_equal(rd(f, "--model-path x\\"), 0);
+    /* a trailing backslash continues the line (a pasted script): invalid,
+     * a word of its own or not; an escaped one is a backslash */
+    assert_int_equal(rd(f, "--model-path x\\"), 1);
+    assert_int_equal(rd(f, "--model-path x \\"), 1);
+    assert_int_equal(rd(f, "--model-path x\\\\"), 0);
     assert_str(f->input[4], "x\\");
     /* null for a nullable flag: its null words only (argparse has no word
      * for None); other words are text */
