@@ -2485,8 +2485,15 @@ static bool p1_type(cc *k, const ast_decl *d, fr_type *t)
         uint32_t prev = pm_get(&k->map, name, tag);
         if (prev != NONE) {
             fr_diag *g = err(k, v->v.pos, "duplicate value '%s' in the enum", name);
-            uint32_t w = (uint32_t)strlen(name) + (v->is_string ? 2 : 0);
-            note(k, g, SP(k, pos2(prev, prev + w)), "first listed here");
+            /* (the first listing's own span: written another way, its
+             * length is not the duplicate's) */
+            ast_pos first = pos2(prev, prev + (uint32_t)strlen(name));
+            for (const ast_vlist *u = d->values; u != v; u = u->next)
+                if (u->v.pos.start == prev) {
+                    first = u->v.pos;
+                    break;
+                }
+            note(k, g, SP(k, first), "first listed here");
             ok = false;
             continue;
         }
