@@ -1266,13 +1266,30 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
                      (int)(ctx->before_end - ctx->before_start > 40 ? 40 : ctx->before_end - ctx->before_start),
                      ctx->text + ctx->before_start, kw_hint);
             hint = kw_buf;
+        } else if (la == CH('(') && prev == IDENT && prev_end == loc.start) {
+            /* 'giveen(m)', 'len(s)': there is one function, given() */
+            bool near = fr_did_you_mean(ctx->text + ctx->before_start, ctx->before_end - ctx->before_start,
+                                        (const char *const[]){ "given" }, 1) != NULL;
+            snprintf(kw_buf, sizeof kw_buf, "'%.*s(' is no function: %s",
+                     (int)(ctx->before_end - ctx->before_start > 40 ? 40 : ctx->before_end - ctx->before_start),
+                     ctx->text + ctx->before_start,
+                     near ? "did you mean 'given(KEY)'?" : "the one function is given(KEY), a key's input value");
+            hint = kw_buf;
         } else if (la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME || la == CH('!') || la == CH('('))
             hint = "join conditions with '&' (and) or '|' (or)";
         else if (la == YYSYMBOL_STRING)
             hint = "an action is 'error \"...\"', 'warn \"...\"', 'info \"...\"', 'declare ...' or 'require ... else \"...\"'";
     } else if (has(&e, YYSYMBOL_K_ELSE) && !has(&e, CH(';'))) {
-        g = fr_report(ctx->sink, FR_SEV_ERROR, at,
-                      "expected 'else' and a message after the required condition, not %s", got);
+        static const char *const els[] = { "else" };
+        if ((la == YYSYMBOL_IDENT || la == YYSYMBOL_NAME) &&
+            (fr_did_you_mean(ctx->text + loc.start, loc.end - loc.start, els, 1) ||
+             (loc.end - loc.start > 4 && !memcmp(ctx->text + loc.start, "else", 4))))
+            g = fr_report(ctx->sink, FR_SEV_ERROR, at,
+                          "expected 'else' and a message after the required condition, not %s; did you mean 'else'?",
+                          got);
+        else
+            g = fr_report(ctx->sink, FR_SEV_ERROR, at,
+                          "expected 'else' and a message after the required condition, not %s", got);
     } else if (has(&e, YYSYMBOL_FATARROW)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected '=>' after the test config, not %s", got);
         hint = "a test case is: CONFIG => EXPECTATIONS ;";
@@ -1339,7 +1356,10 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
         ctx->swallow_depth = 0;
     } else if (has(&e, YYSYMBOL_IDENT) && is_keyword(la)) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected a name, not %s", got);
-        fr_report_hint(ctx->sink, g, "%s is a keyword; it cannot be used as a name", kind_desc(la));
+        if (la == YYSYMBOL_K_NOT && has(&e, CH('!')))
+            hint = "write '!' for 'not' ('not' belongs to 'not in { ... }')";
+        else
+            fr_report_hint(ctx->sink, g, "%s is a keyword; it cannot be used as a name", kind_desc(la));
     } else if (prev == K_TEST && la == CH('{')) {
         g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected the test block's name (a string), not '{'");
         hint = "a test block is named: test \"NAME\" { CONFIG => EXPECTATIONS; ... }";
@@ -1383,6 +1403,13 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
                 nc++;
             }
             best = fr_did_you_mean(ctx->text + loc.start, loc.end - loc.start, cand, nc);
+            /* or a keyword the word starts with ('warning' -> 'warn',
+             * 'errors' -> 'error', 'requires' -> 'require') */
+            for (size_t i = 0; !best && i < nc; i++) {
+                size_t kl = strlen(cand[i]);
+                if (loc.end - loc.start > kl && !memcmp(ctx->text + loc.start, cand[i], kl))
+                    best = cand[i];
+            }
         }
         if (best)
             g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected %s, not %s; did you mean '%s'?", exp, got, best);
@@ -1390,6 +1417,9 @@ static int yyreport_syntax_error(const yypcontext_t *yc, fr_parse_ctx *ctx)
             g = fr_report(ctx->sink, FR_SEV_ERROR, at, "expected %s, not %s", exp, got);
         if (la == CH('=') && prev == CH('='))
             hint = "'=' and '==' both compare; write one of them";
+        else if (la == YYSYMBOL_EQ && ctx->stmt_kind == FR_STMT_RULE && has(&e, CH(';')) &&
+                 (prev == IDENT || prev == NAME))
+            hint = "a declaration sets a key with one '=': 'declare KEY = VALUE'";
     }
     if (g && hint)
         fr_report_hint(ctx->sink, g, "%s", hint);

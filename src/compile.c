@@ -2087,6 +2087,37 @@ static void bare_value_keys(cc *k, const ast_expr *e, const char *v, uint32_t fo
     }
 }
 
+/* The values of the enum keys named in the condition (did-you-mean
+ * candidates of a bare 'declare VALUE'), at most cap. */
+static void cond_values(cc *k, const ast_expr *e, const char **out, uint32_t *n, uint32_t cap)
+{
+    if (!e || *n >= cap)
+        return;
+    switch (e->kind) {
+    case AE_NAME:
+    case AE_GIVEN: {
+        uint32_t key = e->op ? NONE : key_of(k, e->u.name);
+        if (key == NONE || k->rs->keys[key].type.kind != FR_T_ENUM)
+            return;
+        const fr_enum *en = &k->enums[k->rs->keys[key].type.enum_id];
+        for (uint32_t i = 0; i < en->nvalues && *n < cap; i++)
+            out[(*n)++] = en->values[i];
+        return;
+    }
+    case AE_UNARY:
+    case AE_IN:
+    case AE_MATCH:
+        cond_values(k, e->u.bin.l, out, n, cap);
+        return;
+    case AE_BINARY:
+        cond_values(k, e->u.bin.l, out, n, cap);
+        cond_values(k, e->u.bin.r, out, n, cap);
+        return;
+    default:
+        return;
+    }
+}
+
 /* The key of declare item `it`, or NONE after an error. */
 static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
 {
@@ -2115,8 +2146,16 @@ static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
             g = err(k, v->pos, "'declare %s' names a key but no value", v->u.name);
             hint(k, g, "write 'declare %s = VALUE'", v->u.name);
         } else {
-            g = err(k, v->pos, "%s is not a value of any key in the condition",
-                    quoted(k, v->pos, b1, sizeof b1));
+            const char *vals[256];
+            uint32_t nv = 0;
+            cond_values(k, r->cond, vals, &nv, 256);
+            const char *m = name ? fr_did_you_mean(name, strlen(name), vals, nv) : NULL;
+            if (m)
+                g = err(k, v->pos, "%s is not a value of any key in the condition; did you mean '%s'?",
+                        quoted(k, v->pos, b1, sizeof b1), m);
+            else
+                g = err(k, v->pos, "%s is not a value of any key in the condition",
+                        quoted(k, v->pos, b1, sizeof b1));
             hint(k, g, "'declare VALUE' sets the one key of the condition that has VALUE; "
                        "otherwise write 'declare KEY = VALUE'");
         }

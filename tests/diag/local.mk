@@ -9,6 +9,7 @@ DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/alias-cycle.rules \
 	tests/diag/cases/message-reads.rules \
+	tests/diag/cases/habits.rules \
 	tests/diag/cases/bad-u-escape.rules \
 	tests/diag/cases/regex-examples.rules \
 	tests/diag/cases/doc-misuse.rules \
