@@ -1398,6 +1398,12 @@ static uint32_t c_compare(cc *k, const ast_expr *e)
                 tphrase(k, ta, b2, sizeof b2), quoted(k, r->pos, b3, sizeof b3), tphrase(k, tb, b4, sizeof b4));
             return NONE;
         }
+    } else if (ta.kind == FR_T_NULL || tb.kind == FR_T_NULL || l->kind == AE_NULL || r->kind == AE_NULL) {
+        /* (a null operand makes the comparison false for every config, as
+         * `a + null` is refused) */
+        fr_diag *g = err(k, e->pos, "'%s' with null: null has no order, the comparison is never true", opt);
+        hint(k, g, "test for null with '= null' or '!= null'");
+        return NONE;
     } else if (ta.kind != FR_T_INT || tb.kind != FR_T_INT) {
         char what[16];
         snprintf(what, sizeof what, "'%s'", opt);
@@ -1532,6 +1538,15 @@ static uint32_t c_in(cc *k, const ast_expr *e)
         }
         fr_type tt = t;
         tt.nullable = 0;
+        if (m->e->kind == AE_NAME && !m->e->op && key_of(k, m->e->u.name) != NONE &&
+            (t.kind != FR_T_ENUM || pm_get(&k->map, m->e->u.name, TAG_ENUM + t.enum_id) == NONE)) {
+            /* `m in { k, 2 }`: a key among the members */
+            fr_diag *g = err(k, m->e->pos, "'%s' is a key: a set holds values, not keys", m->e->u.name);
+            hint(k, g, "compare with the key on its own, e.g. '%s = %s | %s in { ... }'", kn ? kn : "x",
+                 m->e->u.name, kn ? kn : "x");
+            bad = true;
+            continue;
+        }
         if (lit_val(k, m->e, tt, kn ? kn : "the left side", &v) < 0) {
             bad = true;
             continue;
