@@ -302,12 +302,20 @@ void fr_type_expect_text(fr_buf *b, const fr_ruleset *rs, fr_type t)
         break;
     case FR_T_ENUM: {
         const fr_enum *e = &rs->enums[t.enum_id];
+        /* (a long enum's first values, then how many more: a message per
+         * invalid config stays short) */
         fr_buf_puts(b, "one of ");
-        for (uint32_t i = 0; i < e->nvalues; i++) {
+        size_t start = b->len;
+        uint32_t i = 0;
+        for (; i < e->nvalues; i++) {
+            if (i && (i >= 32 || b->len - start > 1024))
+                break;
             if (i)
                 fr_buf_puts(b, ", ");
             fr_buf_puts(b, e->values[i]);
         }
+        if (i < e->nvalues)
+            fr_buf_printf(b, " (and %u more)", (unsigned)(e->nvalues - i));
         break;
     }
     default:

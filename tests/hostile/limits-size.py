@@ -132,4 +132,16 @@ if check_sane(r, "%d configs on stdin" % M, (1,)):
           "records stay in input order")
     os.unlink(out)
 
+# ---- an enum of 200,000 values: an invalid config's reason stays short --------
+NV = big(200000)
+fe = write("bigenum.rules", "flag e : enum { " + ", ".join("v%d" % i for i in range(NV)) + " } = v0;\n")
+r = run(["check", "--no-env", "-r", fe], stdin=b"--e nope\n--e v1x\n", timeout=120)
+if check_sane(r, "invalid values of a %d-value enum" % NV, (1,)):
+    lines = r.out.split(b"\n")
+    check(all(len(l) < 4096 for l in lines), "the reasons list the first choices, not all %d" % NV,
+          repr([len(l) for l in lines]))
+    check(b"more)" in r.out and b"did you mean 'v1'" in r.out, "how many more, and the nearest value",
+          r.out[:600])
+os.unlink(fe)
+
 finish()
