@@ -448,6 +448,8 @@ fr_rc fr_compiler_add_path(fr_compiler *c, const char *path)
     if (!c || !path || c->used)
         return FR_EINVAL;
     struct stat st;
+    if (!*path)
+        return io_error(c, "''", "an empty rules path", 0);
     if (stat(path, &st) < 0)
         return io_error(c, path, "cannot open", errno);
     if (S_ISDIR(st.st_mode)) {

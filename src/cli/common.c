@@ -233,7 +233,7 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
 
 /* The line of buf[0..n) at *at: [*from, *to) without its newline; *at
  * moves past it.  Whether it has anything but blanks. */
-static bool next_line(const char *buf, size_t n, size_t *at, size_t *from, size_t *to)
+static bool next_line(const char *buf, size_t n, size_t *at, size_t *from, size_t *to, bool comments)
 {
     size_t e = *at;
     while (e < n && buf[e] != '\n')
@@ -244,7 +244,8 @@ static bool next_line(const char *buf, size_t n, size_t *at, size_t *from, size_
     *from = *at;
     *to = e;
     *at = e + 1;
-    return i < e;
+    /* (comments: a command line's '#' line is a comment alone, no config) */
+    return i < e && !(comments && buf[i] == '#');
 }
 
 int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
@@ -279,7 +280,7 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
     /* the non-blank lines: one at most */
     size_t at = 0, nconf = 0, from = 0, to = 0, f, t;
     while (at < n)
-        if (next_line(buf, n, &at, &f, &t) && nconf++ == 0) {
+        if (next_line(buf, n, &at, &f, &t, !json) && nconf++ == 0) {
             from = f;
             to = t;
         }
@@ -292,7 +293,7 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
         bool each = whole == NULL;
         json_decref(whole);
         for (at = 0; each && at < n;) {
-            if (!next_line(buf, n, &at, &f, &t))
+            if (!next_line(buf, n, &at, &f, &t, false))
                 continue;
             json_t *one = json_loadb(buf + f, t - f, JSON_DECODE_ANY, &err);
             each = one != NULL;

@@ -185,6 +185,7 @@ CLI_TESTS = \
 	tests/cli/resolve-man.t \
 	tests/cli/test-fail.t \
 	tests/cli/test-names.t \
+	tests/cli/resolve-stdin-comments.t \
 	tests/cli/check-trailing-backslash.t \
 	tests/cli/doc-date-epoch.t \
 	tests/cli/doc-date-epoch-bad.t \
