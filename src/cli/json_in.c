@@ -642,7 +642,11 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
             shown(sh, name);
             char num[40];
             shortest(num, d);
-            res = reject(j, ev, "%s expects %s, got %s", sh, b.p && !b.oom ? b.p : "another value", num);
+            /* (an integral number past the int64 range: said, as for a
+             * command line's integer out of range) */
+            bool range = kt == FR_INT && (d < -0x1p63 || d >= 0x1p63);   /* (so large, a double is integral) */
+            res = reject(j, ev, "%s expects %s, got %s%s", sh, b.p && !b.oom ? b.p : "another value", num,
+                         range ? " (out of the 64-bit range)" : "");
             fr_buf_free(&b);
             break;
         }

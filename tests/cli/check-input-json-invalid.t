@@ -35,7 +35,7 @@ $ check -r misc.rules --input json
 > line 6: invalid: a JSON config is an object, {"KEY": VALUE, ...}, not a single value
 > line 7: invalid: chunk expects an integer, got 1.5
 > line 8: ok
-> line 9: invalid: chunk expects an integer, got 1e+300
+> line 9: invalid: chunk expects an integer, got 1e+300 (out of the 64-bit range)
 > line 10: invalid: model_path expects a string (or null), got 1.5
 > line 11: invalid: model_path expects a string (or null), got 3
 > line 12: invalid: tp_size expects an integer, got null
