@@ -365,7 +365,8 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     int seen = fstat(dirfd(d), &dst) == 0 ? loaded_before(c, &dst) : 0;
     if (seen) {
         closedir(d);
-        c->rule_files++;   /* (its files were counted the first time) */
+        if (depth == 0)
+            c->rule_files++;   /* (named again: its files were counted the first time) */
         return seen < 0 ? FR_ENOMEM : FR_OK;
     }
     char **names = NULL;

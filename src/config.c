@@ -1920,7 +1920,10 @@ null:   /* word_value: null and None are null for a nullable int or enum fact */
 static __attribute__((noinline)) int fast_null_word(const fr_ruleset *rs, uint32_t k, const char *s, size_t len,
                                                     fr_val *out)
 {
-    if (!fr_key_has_null_word(&rs->keys[k], s, len))
+    /* (a word with a leading '-' after an int flag reached here as a
+     * possible negative number: the general reader decides whether it is
+     * an option, as argparse does) */
+    if ((len && s[0] == '-') || !fr_key_has_null_word(&rs->keys[k], s, len))
         return 0;
     out->i = 0;
     out->s = NULL;

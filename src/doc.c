@@ -1034,13 +1034,81 @@ static void regex_literal(fr_buf *b, const char *pat)
  * the first alternative of each group, quantifiers their least count (+ and
  * {n,} once or n times).  Lookarounds and back-references stop it (NULL):
  * the search evaluates every candidate anyway, so a wrong guess costs only a
- * candidate.  ext: the x flag (blanks and # comments are not literals). */
+ * candidate.  The flags: PCRE2's (x: blanks and # comments are no
+ * literals; u: a code point is written in UTF-8). */
 typedef struct rxgen {
     fr_buf     *b;
     const char *p;
     bool        ext, bad;
+    bool        utf;      /* the u flag: a code point above 0x7f is UTF-8, else a byte */
+    bool        beyond;   /* bad for a construct no guess can serve: a lookaround,
+                             a back-reference, a recursion, a condition */
     int         depth;
 } rxgen;
+
+/* An escape's character (after the backslash, at *pp; advanced past it):
+ * its byte in *out (a code point above 0x7f: UTF-8, up to 4 bytes, *n), or
+ * 0 when it is no single character (\d, \w, \b, \p{..}, \1 ...). */
+static int rx_escape_char(const char **pp, char out[4], size_t *n, bool utf)
+{
+    const char *p = *pp;
+    char e = *p;
+    if (!e)
+        return 0;
+    unsigned long cp;
+    switch (e) {
+    case 'n': cp = '\n'; break;
+    case 't': cp = '\t'; break;
+    case 'r': cp = '\r'; break;
+    case 'f': cp = '\f'; break;
+    case 'e': cp = 0x1b; break;
+    case 'a': cp = 0x07; break;
+    case 'x': {
+        char *end;
+        if (p[1] == '{') {
+            cp = strtoul(p + 2, &end, 16);
+            if (end == p + 2 || *end != '}' || cp > 0x10ffff)
+                return 0;
+            p = end;
+        } else {
+            char hx[3] = { 0 };
+            for (int i = 0; i < 2 && ((p[1 + i] >= '0' && p[1 + i] <= '9') || ((p[1 + i] | 0x20) >= 'a' && (p[1 + i] | 0x20) <= 'f')); i++)
+                hx[i] = p[1 + i];
+            cp = strtoul(hx, NULL, 16);
+            p += strlen(hx);
+        }
+        break;
+    }
+    default:
+        if (is_alnum((unsigned char)e))
+            return 0;
+        cp = (unsigned char)e;   /* \. \/ \\ ... */
+        break;
+    }
+    if (cp == 0 || (!utf && cp > 0xff))
+        return 0;
+    if (cp < 0x80 || !utf) {
+        out[0] = (char)cp;
+        *n = 1;
+    } else if (cp < 0x800) {
+        out[0] = (char)(0xc0 | cp >> 6);
+        out[1] = (char)(0x80 | (cp & 0x3f));
+        *n = 2;
+    } else if (cp < 0x10000) {
+        out[0] = (char)(0xe0 | cp >> 12);
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+        out[2] = (char)(0x80 | (cp & 0x3f));
+        *n = 3;
+    } else {
+        out[0] = (char)(0xf0 | cp >> 18);
+        out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+        out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+        out[3] = (char)(0x80 | (cp & 0x3f));
+        *n = 4;
+    }
+    *pp = p + 1;
+    return 1;
+}
 
 static void rx_alts(rxgen *g);
 
@@ -1062,14 +1130,30 @@ static char rx_class_char(char c)
 {
     switch (c) {
     case 'd': return '0';
-    case 'w': case 'D': case 'S': return 'a';
-    case 's': return ' ';
+    case 'w': case 'D': case 'S': case 'H': case 'V': case 'N': return 'a';
+    case 's': case 'h': return ' ';
+    case 'v': case 'R': return '\n';
     case 'W': return '-';
-    case 'n': return '\n';
-    case 't': return '\t';
-    case 'r': return '\r';
     default:  return 0;
     }
+}
+
+/* The bytes of class escape c (\d \w \s \h \v) marked in members; 0 for
+ * another escape. */
+static int rx_class_members(char c, char members[256])
+{
+    const char *set;
+    switch (c) {
+    case 'd': set = "0123456789"; break;
+    case 'w': set = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"; break;
+    case 's': set = " \t\n\r\f\v"; break;
+    case 'h': set = " \t"; break;
+    case 'v': set = "\n\r\f\v"; break;
+    default:  return 0;
+    }
+    for (; *set; set++)
+        members[(unsigned char)*set] = 1;
+    return 1;
 }
 
 /* [...] at g->p (after the '['): appends a member. */
@@ -1093,10 +1177,25 @@ static void rx_bracket(rxgen *g)
             g->p = e + 2;
             c = 'a';
         } else if (c == '\\') {
-            char e = *g->p ? *g->p++ : 0;
-            char x = rx_class_char(e);
-            c = (unsigned char)(x ? x : e);
-            if (!c) {
+            char e = *g->p;
+            char ch[4];
+            size_t cn;
+            if (rx_class_members(e, members)) {   /* \d \w \s \h \v: all their bytes */
+                g->p++;
+                if (!first)
+                    first = rx_class_char(e);
+                continue;
+            }
+            if (e >= 'A' && e <= 'Z' && rx_class_char(e)) {   /* \D \W ...: one of theirs, if not negated */
+                g->p++;
+                if (neg) {
+                    g->bad = true;
+                    return;
+                }
+                c = (unsigned char)rx_class_char(e);
+            } else if (rx_escape_char(&g->p, ch, &cn, g->utf) && cn == 1)
+                c = (unsigned char)ch[0];
+            else {
                 g->bad = true;
                 return;
             }
@@ -1150,26 +1249,46 @@ static void rx_seq(rxgen *g)
             break;
         case '(': {
             if (*g->p == '?') {
-                /* (?:...) (?i:...) (?<name>...) (?P<name>...) (?'name'...); (?i) alone */
+                /* (?:...) (?i:...) (?<name>...) (?P<name>...) (?'name'...)
+                 * (?>...) (?|...); (?i) alone; (?#...) a comment */
                 const char *q = g->p + 1;
-                if (*q == '=' || *q == '!' || (*q == '<' && (q[1] == '=' || q[1] == '!'))) {
-                    g->bad = true;
+                if (*q == '=' || *q == '!' || (*q == '<' && (q[1] == '=' || q[1] == '!')) ||
+                    (*q == 'P' && (q[1] == '=' || q[1] == '>')) || *q == '&' || *q == 'R' ||
+                    (*q >= '0' && *q <= '9') || *q == '+' || *q == '(' || *q == 'C') {
+                    g->bad = g->beyond = true;   /* lookaround, back-reference, recursion, condition, callout */
                     return;
                 }
-                if (*q == 'P' && q[1] == '<')
-                    q++;
-                if (*q == '<' || *q == '\'') {
+                if (*q == '#') {
+                    while (*q && *q != ')')
+                        q++;
+                    g->p = *q ? q + 1 : q;
+                    continue;
+                }
+                if (*q == '>' || *q == '|') {
+                    q++;   /* (atomic, branch reset: the strings of a group) */
+                } else if (*q == '<' || *q == '\'' || (*q == 'P' && q[1] == '<')) {
+                    if (*q == 'P')
+                        q++;
                     char close = *q == '<' ? '>' : '\'';
-                    q = strchr(q + 1, close);
+                    q = strchr(q + 1, close);   /* (a named group: after its name) */
                     if (!q) {
                         g->bad = true;
                         return;
                     }
                     q++;
                 } else {
+                    const char *o = q;
                     while (*q && *q != ':' && *q != ')')
                         q++;
                     if (*q == ')') {   /* an option setting: nothing to match */
+                        /* ((?x): blanks and # comments are no literals from here) */
+                        bool off = false;
+                        for (const char *x = o; x < q; x++) {
+                            if (*x == '-')
+                                off = true;
+                            else if (*x == 'x')
+                                g->ext = !off;
+                        }
                         g->p = q + 1;
                         continue;
                     }
@@ -1195,16 +1314,35 @@ static void rx_seq(rxgen *g)
             break;
         }
         case '\\': {
-            char e = *g->p ? *g->p++ : 0;
-            if (e == 'b' || e == 'B' || e == 'A' || e == 'z' || e == 'Z' || e == 'G')
+            char e = *g->p;
+            char ch[4];
+            size_t cn;
+            if (e == 'b' || e == 'B' || e == 'A' || e == 'z' || e == 'Z' || e == 'G' || e == 'K') {
+                g->p++;
                 continue;
+            }
+            if (e == 'Q') {   /* \Q...\E: literal text */
+                const char *q = strstr(g->p + 1, "\\E");
+                size_t qn = q ? (size_t)(q - (g->p + 1)) : strlen(g->p + 1);
+                fr_buf_put(g->b, g->p + 1, qn);
+                g->p += 1 + qn + (q ? 2 : 0);
+                at = g->b->len - (qn ? 1 : 0);   /* (a quantifier takes the last character) */
+                break;
+            }
+            if (e == 'E') {
+                g->p++;
+                continue;
+            }
             char x = rx_class_char(e);
-            if (x)
+            if (x) {
+                g->p++;
                 fr_buf_putc(g->b, x);
-            else if (e && !is_alnum((unsigned char)e))
-                fr_buf_putc(g->b, e);
+            } else if (rx_escape_char(&g->p, ch, &cn, g->utf))
+                fr_buf_put(g->b, ch, cn);
             else {
-                g->bad = true;   /* a back-reference, \p{..}, \x.. : not guessed */
+                /* \1, \k<..>, \g..: a back-reference; \p{..}, \X, \C: not guessed */
+                g->beyond = (e >= '1' && e <= '9') || e == 'k' || e == 'g';
+                g->bad = true;
                 return;
             }
             break;
@@ -1250,8 +1388,12 @@ static void rx_seq(rxgen *g)
             if (g->b->p)
                 g->b->p[at] = '\0';
         } else
-            for (unsigned long r = 1; r < lo && n; r++)
+            for (unsigned long r = 1; r < lo && n; r++) {
+                /* (room first: fr_buf_put may move the bytes it would copy) */
+                if (fr_buf_reserve(g->b, n) < 0)
+                    return;
                 fr_buf_put(g->b, g->b->p + at, n);
+            }
     }
 }
 
@@ -1271,9 +1413,11 @@ static void rx_alts(rxgen *g)
     }
 }
 
-static void regex_example(fr_buf *b, const char *pat, bool ext)
+/* Writes the example to b (nothing when there is none); returns 1 when
+ * the pattern has a construct no guess serves (see rxgen.beyond), else 0. */
+static int regex_example(fr_buf *b, const char *pat, uint32_t flags)
 {
-    rxgen g = { b, pat, ext, false, 0 };
+    rxgen g = { b, pat, (flags & PCRE2_EXTENDED) != 0, false, (flags & PCRE2_UTF) != 0, false, 0 };
     rx_alts(&g);
     if (*g.p)
         g.bad = true;   /* (a ')' too many) */
@@ -1282,6 +1426,7 @@ static void regex_example(fr_buf *b, const char *pat, bool ext)
         if (b->p)
             b->p[0] = '\0';
     }
+    return g.beyond;
 }
 
 static void collect_node(search *s, uint32_t n, int depth)
@@ -1366,7 +1511,7 @@ static void collect_node(search *s, uint32_t n, int depth)
         fr_buf lit = { 0 }, ex = { 0 };
         const fr_regex *re = &rs->regexes[nd->b];
         regex_literal(&lit, re->pattern ? re->pattern : "");
-        regex_example(&ex, re->pattern ? re->pattern : "", (re->flags & PCRE2_EXTENDED) != 0);
+        regex_example(&ex, re->pattern ? re->pattern : "", re->flags);
         if (lit.oom || ex.oom)
             s->oom = 1;
         if (lit.len)
@@ -2601,8 +2746,9 @@ out:
     return rc;
 }
 
-/* Whether node n's tree matches a key against a pattern regex_example
- * cannot give a string for (a lookaround, a back-reference). */
+/* Whether node n's tree matches a key against a pattern with a construct
+ * regex_example cannot serve (a lookaround, a back-reference, a recursion,
+ * a condition). */
 static bool unguessable_match(const fr_ruleset *rs, uint32_t n, int depth)
 {
     if (n >= rs->nnodes || depth > 264)   /* (UINT32_MAX: no node; past the nesting limit) */
@@ -2611,18 +2757,9 @@ static bool unguessable_match(const fr_ruleset *rs, uint32_t n, int depth)
     if (nd->op == FR_OP_MATCH) {
         const fr_regex *re = &rs->regexes[nd->b];
         fr_buf ex = { 0 };
-        regex_example(&ex, re->pattern ? re->pattern : "", (re->flags & PCRE2_EXTENDED) != 0);
-        bool none = ex.len == 0 && re->pattern && re->pattern[0] && !ex.oom;
+        int beyond = regex_example(&ex, re->pattern ? re->pattern : "", re->flags);
         fr_buf_free(&ex);
-        if (none) {
-            /* (an empty example of a pattern that matches the empty string
-             * is a good one: "^$", "a*") */
-            pcre2_match_data *md = pcre2_match_data_create(1, NULL);
-            int m = md ? pcre2_match((const pcre2_code *)re->code, (PCRE2_SPTR) "", 0, 0, 0, md, NULL) : -1;
-            pcre2_match_data_free(md);
-            return m < 0;
-        }
-        return false;
+        return beyond != 0;
     }
     int ar = fr_op_arity((fr_op)nd->op);
     if (nd->op <= FR_OP_INPUT)
