@@ -190,6 +190,7 @@ struct fileid {
     dev_t dev;
     ino_t ino;
     bool  used;
+    bool  rules;   /* a directory whose scan found rule files (in it or below) */
 };
 
 static size_t fileid_slot(const struct fileid *t, size_t cap, dev_t dev, ino_t ino)
@@ -226,6 +227,13 @@ static int loaded_before(fr_compiler *c, const struct stat *st)
     e->used = true;
     c->nloaded++;
     return 0;
+}
+
+/* The record of st's file (recorded before). */
+static struct fileid *loaded_entry(fr_compiler *c, const struct stat *st)
+{
+    struct fileid *e = &c->loaded[fileid_slot(c->loaded, c->caploaded, st->st_dev, st->st_ino)];
+    return e->used ? e : NULL;
 }
 
 /* Reads a regular file into memory and adds it. */
@@ -362,13 +370,18 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
     if (!d)
         return io_error(c, path, "cannot open directory", errno);
     struct stat dst;
-    int seen = fstat(dirfd(d), &dst) == 0 ? loaded_before(c, &dst) : 0;
+    bool have_id = fstat(dirfd(d), &dst) == 0;
+    int seen = have_id ? loaded_before(c, &dst) : 0;
     if (seen) {
         closedir(d);
-        if (depth == 0)
-            c->rule_files++;   /* (named again: its files were counted the first time) */
+        /* (scanned before, its rule files counted then: they count here
+         * too; a loop back to a directory being scanned counts none) */
+        struct fileid *e = seen > 0 ? loaded_entry(c, &dst) : NULL;
+        if (e && e->rules)
+            c->rule_files++;
         return seen < 0 ? FR_ENOMEM : FR_OK;
     }
+    size_t files_before = c->rule_files;
     char **names = NULL;
     size_t n = 0, cap = 0;
     fr_rc rc = FR_OK;
@@ -439,6 +452,11 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
         free(names[i]);
     }
     free(names);
+    if (have_id && c->rule_files > files_before) {
+        struct fileid *e = loaded_entry(c, &dst);
+        if (e)
+            e->rules = true;
+    }
     if (rc == FR_ENOMEM)
         c->oom = true;
     return rc;

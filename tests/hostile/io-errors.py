@@ -248,4 +248,23 @@ if os.path.isdir(pages):
         check(b"error writing" not in text and not text.startswith(b"wrote"),
               "doc -o with standard output closed: page %s holds only its page" % name)
 
+# ---- a directory with no rule file -------------------------------------------
+# is a wrong path, reported; one whose rule files were loaded before (through
+# another path) has them; a symbolic link back up is no rule file.
+empty = path("emptyrules")
+os.makedirs(empty, exist_ok=True)
+check_clean_error(run(["check", "-r", empty, "--"]), "an empty rules directory", empty, "holds no rule files")
+parent = path("parent")
+os.makedirs(os.path.join(parent, "sub"), exist_ok=True)
+with open(os.path.join(parent, "sub", "a.rules"), "w") as f:
+    f.write("flag k : int = 1;\n")
+r = run(["check", "--no-env", "-r", os.path.join(parent, "sub"), "-r", parent, "--"])
+check(r.rc == 0, "-r DIR/sub -r DIR: DIR has the rule files of sub, loaded before", r.describe())
+loop = path("loopdir")
+os.makedirs(os.path.join(loop, "sub"), exist_ok=True)
+if not os.path.islink(os.path.join(loop, "sub", "up")):
+    os.symlink("..", os.path.join(loop, "sub", "up"))
+check_clean_error(run(["check", "-r", loop, "--"]), "a rule-less directory with a link back up", loop,
+                  "holds no rule files")
+
 finish()
