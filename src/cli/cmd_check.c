@@ -163,7 +163,14 @@ static const char *const resolve_opts[] = {
 static void unknown_option(const char *cmd, const char *arg, const char *const *cand, size_t n)
 {
     cli_bad_option(cmd, arg, cand, n);
-    fprintf(stderr, "flagrule: the config goes after '--': flagrule %s [OPTIONS] -- FLAGS...\n", cmd);
+    /* (a long option none of ours, --tp-size say: perhaps a flag of the
+     * config, written before '--') */
+    size_t nl = strcspn(arg, "=");
+    bool ours = false;
+    for (size_t i = 0; i < n && !ours; i++)
+        ours = strlen(cand[i]) == nl && !strncmp(cand[i], arg, nl);
+    if (!strncmp(arg, "--", 2) && !ours)
+        fprintf(stderr, "flagrule: the config goes after '--': flagrule %s [OPTIONS] -- FLAGS...\n", cmd);
     fprintf(stderr, "Try 'flagrule %s --help'.\n", cmd);
 }
 

@@ -2,6 +2,5 @@
 # option '--no-env'; did you mean '--no-env'?").
 $ check --no-env=1 -r moe.rules -- --tp 1
 2> flagrule: check: option '--no-env' takes no value, got '--no-env=1'
-2> flagrule: the config goes after '--': flagrule check [OPTIONS] -- FLAGS...
 2> Try 'flagrule check --help'.
 ? 2

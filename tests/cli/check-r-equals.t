@@ -2,6 +2,5 @@
 # (or attached: -rPATH), in every command.
 $ check -r=moe.rules
 2> flagrule: check: option '-r' takes its value as the next argument: write '-r moe.rules'
-2> flagrule: the config goes after '--': flagrule check [OPTIONS] -- FLAGS...
 2> Try 'flagrule check --help'.
 ? 2

@@ -2,6 +2,5 @@
 # (every other one-letter option is one edit away: -j is no slip for -r).
 $ resolve -r moe.rules -j 2 -- --moe-a2a-backend pplx
 2> flagrule: resolve: unknown option '-j'
-2> flagrule: the config goes after '--': flagrule resolve [OPTIONS] -- FLAGS...
 2> Try 'flagrule resolve --help'.
 ? 2
