@@ -409,7 +409,7 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
         n++;
     }
     closedir(d);
-    if (rc == FR_OK)
+    if (rc == FR_OK && n > 1)   /* (an empty directory: no array to sort) */
         qsort(names, n, sizeof *names, cmp_names);
     size_t plen = strlen(path);
     bool slash = plen && path[plen - 1] == '/';
