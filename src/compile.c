@@ -3253,6 +3253,22 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
      * blocks mostly) */
     if (len >= FR_RESERVE_MIN)
         fr_interner_reserve(ctx.names, len / 64);
+    /* Lines end in LF (or CRLF).  A carriage return alone would end one
+     * for the eye (old Mac files, a converter's slip) but not here: a '#'
+     * comment would run on over the rules after it, dropping them
+     * silently, and every location would be on one line.  Refused, at the
+     * first one. */
+    for (const char *t = ctx.text, *e = ctx.text + len; (t = memchr(t, '\r', (size_t)(e - t))) != NULL; t++)
+        if (t + 1 == e || t[1] != '\n') {
+            uint32_t at = (uint32_t)(t - ctx.text);
+            uint32_t saved = k->file;
+            k->file = file;
+            fr_diag *g = err(k, pos2(at, at + 1), "a carriage return (CR) alone ends a line here; flagrule reads "
+                                                  "lines that end in LF or CRLF");
+            hint(k, g, "convert the line endings, e.g. tr '\\r' '\\n' < OLD > NEW; in a string, write \\r");
+            k->file = saved;
+            return f;
+        }
     if (fr_parse(&ctx) < 0)
         nomem(k);
     return f;
