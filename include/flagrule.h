@@ -77,7 +77,8 @@ typedef struct fr_diags fr_diags;
 
 size_t         fr_diags_count(const fr_diags *d);
 size_t         fr_diags_errors(const fr_diags *d);   /* how many are errors */
-const fr_diag *fr_diags_get(const fr_diags *d, size_t i);
+const fr_diag *fr_diags_get(const fr_diags *d, size_t i);   /* NULL past the end */
+/* (the accessors take NULL: FR_SEV_ERROR, NULL, no location, 0 notes) */
 fr_severity    fr_diag_severity(const fr_diag *g);
 const char    *fr_diag_message(const fr_diag *g);
 fr_loc         fr_diag_loc(const fr_diag *g);
@@ -85,7 +86,8 @@ size_t         fr_diag_nnotes(const fr_diag *g);
 const fr_diag *fr_diag_note(const fr_diag *g, size_t i);
 
 /* GNU-style text with source line and caret, notes included, ending in a
- * newline.  `color`: use ANSI colours.  Returns a malloc'd string (free()). */
+ * newline.  `color`: use ANSI colours.  Returns a malloc'd string (free()),
+ * or NULL (out of memory, or d or g NULL). */
 char *fr_diags_render(const fr_diags *d, const fr_diag *g, bool color);
 
 /* ---- compiling ------------------------------------------------------------ */
@@ -109,7 +111,8 @@ fr_rc fr_compiler_add_text(fr_compiler *c, const char *name, const char *text, s
 fr_ruleset *fr_compile(fr_compiler *c, fr_rc *rc);
 const fr_diags *fr_compiler_diags(const fr_compiler *c);
 
-/* Options for compilation: stop after this many errors (default 20). */
+/* Options for compilation: stop after this many errors (default 20; 0: no
+ * limit). */
 void fr_compiler_set_max_errors(fr_compiler *c, unsigned n);
 /* Also run the slower static checks of `flagrule lint` (cycles, rules that
  * can never fire, ...) as warnings. */
@@ -186,6 +189,8 @@ typedef enum fr_status {
     FR_STATUS_INVALID = 2  /* the config could not be read (unknown flag, bad value, ...) */
 } fr_status;
 
+/* An evaluator reads its rule set: the rule set must outlive its use
+ * (fr_eval_free alone may come after fr_ruleset_free). */
 fr_eval *fr_eval_new(const fr_ruleset *rs);
 void     fr_eval_free(fr_eval **ev);
 
@@ -200,7 +205,10 @@ void fr_eval_set_ignore_unknown(fr_eval *ev, bool on);
 
 /* Evaluate one config written as a shell command line (quoting honoured,
  * leading program words skipped, `--flag value`, `--flag=value`, bare bool
- * flags, NAME=VALUE for env and fact keys).  Never NULL except out of memory. */
+ * flags, NAME=VALUE for env and fact keys).  NULL only out of memory or for a
+ * bad argument (ev NULL; line NULL with len > 0; for fr_eval_argv, argv NULL
+ * with argc > 0; for fr_eval_values, keys or vals NULL with n > 0); a NULL
+ * element of argv makes the config invalid. */
 const fr_result *fr_eval_line(fr_eval *ev, const char *line, size_t len);
 /* The same with words already split (argv style). */
 const fr_result *fr_eval_argv(fr_eval *ev, size_t argc, const char *const *argv);

@@ -2368,6 +2368,10 @@ int fr_config_argv(fr_cfgin *c, size_t argc, const char *const *argv)
     fr_cfgin_begin(c);
     size_t total = 16 + FR_PAD;
     for (size_t i = 0; i < argc; i++) {
+        if (!argv[i]) {
+            fr_buf_printf(&c->reason, "argument %zu is NULL (an argv holds argc strings)", i);
+            return c->reason.oom ? -1 : 1;
+        }
         size_t n = strlen(argv[i]);
         if (n > UINT32_MAX - 64 || total > UINT32_MAX - 64 - n)
             return invalid(c, "config too long");

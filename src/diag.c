@@ -216,17 +216,23 @@ const fr_diag *fr_diags_get(const fr_diags *d, size_t i)
     return d && i < d->n ? d->items[i] : NULL;
 }
 
-fr_severity fr_diag_severity(const fr_diag *g) { return g->sev; }
-const char *fr_diag_message(const fr_diag *g) { return g->msg; }
-size_t fr_diag_nnotes(const fr_diag *g) { return g->nnotes; }
+/* (NULL g: what an absent diagnostic has, so that a chained call on an
+ * index past the end, fr_diag_message(fr_diags_get(d, n)), is safe) */
+fr_severity fr_diag_severity(const fr_diag *g) { return g ? g->sev : FR_SEV_ERROR; }
+const char *fr_diag_message(const fr_diag *g) { return g ? g->msg : NULL; }
+size_t fr_diag_nnotes(const fr_diag *g) { return g ? g->nnotes : 0; }
 
 const fr_diag *fr_diag_note(const fr_diag *g, size_t i)
 {
-    return i < g->nnotes ? g->notes[i] : NULL;
+    return g && i < g->nnotes ? g->notes[i] : NULL;
 }
 
 fr_loc fr_diag_loc(const fr_diag *g)
 {
+    if (!g) {
+        fr_loc none = { 0 };
+        return none;
+    }
     return fr_sources_loc(g->src, g->span);
 }
 
@@ -450,6 +456,8 @@ static void render_one(buf *b, const fr_diags *d, const fr_diag *g, bool color)
 
 char *fr_diags_render(const fr_diags *d, const fr_diag *g, bool color)
 {
+    if (!d || !g)
+        return NULL;
     buf b = { 0 };
     render_one(&b, d, g, color);
     for (size_t i = 0; i < g->nnotes; i++)

@@ -558,9 +558,21 @@ static void eval_check(fr_eval *ev, uint32_t r)
     const fr_rule *ru = &ev->rs->rules[r];
     ev->rst[r].rt = 0;
     int c = rule_cond(ev, r, ru->cond);
-    if (c > 0 && ru->kind == FR_RULE_REQUIRE) {
-        int q = ev_cond(ev, ru->req);
-        c = q < 0 ? q : !q;
+    if (ru->kind == FR_RULE_REQUIRE) {
+        if (c > 0) {
+            int q = ev_cond(ev, ru->req);
+            c = q < 0 ? q : !q;
+        } else if (c < 0) {
+            /* `COND -> require C` is `COND & !(C)`, and '&' is false when
+             * one side is, the other failing or not: C holding clears a
+             * run-time error of COND (the error node is COND's otherwise) */
+            uint32_t en = ev->err_node;
+            int q = ev_cond(ev, ru->req);
+            if (q > 0)
+                c = 0;
+            else
+                ev->err_node = en;
+        }
     }
     if (c < 0) {
         rule_rt(ev, r, -c);
@@ -2628,13 +2640,13 @@ const fr_result *fr_eval_reject(fr_eval *ev, const char *reason)
 static void env_clear(fr_eval *ev)
 {
     if (ev->env_copies)
-        for (uint32_t i = 0; i < ev->rs->nkeys; i++) {
+        for (uint32_t i = 0; i < ev->own_nkeys; i++) {
             free(ev->env_copies[i]);
             ev->env_copies[i] = NULL;
         }
     ev->nenv_keys = ev->nenv_fb = ev->nenv_big = 0;
     if (ev->env_set)
-        memset(ev->env_set, 0, ev->rs->nkeys);
+        memset(ev->env_set, 0, ev->own_nkeys);
 }
 
 static int env_snapshot(fr_eval *ev)
@@ -2811,7 +2823,7 @@ void fr_eval_free(fr_eval **evp)
         pcre2_match_data_free((pcre2_match_data *)ev->match_data);
     if (ev->match_ctx)
         pcre2_match_context_free((pcre2_match_context *)ev->match_ctx);
-    for (uint32_t i = 0; ev->re_code && i < ev->rs->nregexes; i++)
+    for (uint32_t i = 0; ev->re_code && i < ev->own_nregexes; i++)
         if (ev->re_code[i])
             pcre2_code_free((pcre2_code *)ev->re_code[i]);
     free(ev->re_code);
@@ -2835,6 +2847,8 @@ static fr_eval *eval_create(const fr_ruleset *rs, const struct fr_evindex *ix, i
     if (!ev)
         return NULL;
     ev->rs = rs;
+    ev->own_nkeys = rs->nkeys;
+    ev->own_nregexes = rs->nregexes;
     ev->ix = ix;
     ev->mode = mode;
     /* (NULL for the baseline's FULL evaluator, made before the order) */

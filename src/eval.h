@@ -363,6 +363,7 @@ struct fr_result {
 
 struct fr_eval {
     const fr_ruleset *rs;
+    uint32_t own_nkeys, own_nregexes;   /* rs's counts, for fr_eval_free (which may run after rs is freed) */
     const struct fr_evindex *ix;
     int  mode;            /* FR_MODE_*: how rules are chosen for evaluation */
     bool big;             /* rules enough that their state misses L1 (4,096 and more): judge_checks prefetches */
