@@ -185,6 +185,7 @@ CLI_TESTS = \
 	tests/cli/resolve-man.t \
 	tests/cli/test-fail.t \
 	tests/cli/test-names.t \
+	tests/cli/check-oscillation-outside.t \
 	tests/cli/check-require-runtime.t \
 	tests/cli/check-null-word-dash.t \
 	tests/cli/resolve-stdin-comments.t \
@@ -217,6 +218,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/switch.rules \
 	tests/cli/msgreads.rules \
 	tests/cli/nullconst.rules \
+	tests/cli/oscout.rules \
 	tests/cli/requirert.rules \
 	tests/cli/nulldash.rules \
 	tests/cli/conflict3.rules \
