@@ -1860,7 +1860,15 @@ static int c_template(cc *k, const ast_str *s, fr_template *out, segvec *sv)
     sv->n = 0;
     out->source = s->s;
     out->loc = SP(k, s->pos);
-    if (s->len && memchr(s->s, '\0', s->len)) {
+    if (!s->len) {
+        /* (a report line with nothing after the rule's name, a page with no
+         * description) */
+        fr_diag *g = err(k, s->pos, "a message cannot be empty");
+        hint(k, g, "say what is wrong and what to do, e.g. error \"--x needs --y\"");
+        out->nsegs = 0;
+        return -1;
+    }
+    if (memchr(s->s, '\0', s->len)) {
         /* (a message is text: a NUL would cut it where it is printed) */
         err(k, s->pos, "a message cannot contain a NUL byte ('\\0')");
         out->nsegs = 0;

@@ -9,6 +9,7 @@ DIAG_TESTS = \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/alias-cycle.rules \
 	tests/diag/cases/message-reads.rules \
+	tests/diag/cases/empty-message.rules \
 	tests/diag/cases/lone-cr.rules \
 	tests/diag/cases/null-order.rules \
 	tests/diag/cases/set-keys.rules \
