@@ -1079,9 +1079,7 @@ static void hyphen_key(cc *k, ast_pos p, const char *name, bool arith)
         u[i] = name[i] == '-' ? '_' : name[i];
     u[n] = '\0';
     /* the key with underscores for the dashes, or the nearest such */
-    const char *m = key_named(k, u, n) != NONE ? NULL : fr_did_you_mean(u, n, k->keycands, k->nkeycands);
-    if (key_named(k, u, n) != NONE)
-        m = u;
+    const char *m = key_named(k, u, n) != NONE ? u : fr_did_you_mean(u, n, k->keycands, k->nkeycands);
     fr_diag *g = m ? err(k, p, "'%s' is not a key (names of keys have no '-'); did you mean '%s'?", name, m)
                    : err(k, p, "'%s' is not a key (names of keys have no '-')", name);
     const char *dash = strchr(name, '-');

@@ -112,6 +112,29 @@ static void out_fbuf(out *o, fr_buf *b)
  * and as Python's repr() writes them, the C1 controls (U+0080-U+009F: 8-bit
  * CSI, NEL) and the line and paragraph separators (U+2028, U+2029), which
  * some readers take for line breaks. */
+/* The length of the C1 control (2) or line/paragraph separator (3) at
+ * s[i] (len bytes in all), else 0: the non-ASCII characters the text
+ * format escapes. */
+static size_t odd_char_at(const char *s, size_t len, size_t i)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (u[i] == 0xc2 && i + 1 < len && u[i + 1] >= 0x80 && u[i + 1] <= 0x9f)
+        return 2;
+    if (u[i] == 0xe2 && i + 2 < len && u[i + 1] == 0x80 && (u[i + 2] == 0xa8 || u[i + 2] == 0xa9))
+        return 3;
+    return 0;
+}
+
+/* Its escape: \xNN for a C1 control (Python's repr), \u2028 or \u2029. */
+static void odd_char_escape(char esc[8], const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (n == 2)
+        snprintf(esc, 8, "\\x%02x", u[1]);
+    else
+        snprintf(esc, 8, "\\u%04x", 0x2000 + (u[2] - 0x80));
+}
+
 static void out_text(out *o, const char *s)
 {
     const char *run = s;
@@ -131,13 +154,8 @@ static void out_text(out *o, const char *s)
                 memcpy(esc, "\\r", 3);
             else
                 snprintf(esc, sizeof esc, "\\x%02x", c);
-        } else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f) {
-            n = 2;
-            snprintf(esc, sizeof esc, "\\x%02x", (unsigned char)s[1]);
-        } else if (c == 0xe2 && (unsigned char)s[1] == 0x80 && ((unsigned char)s[2] == 0xa8 || (unsigned char)s[2] == 0xa9)) {
-            n = 3;
-            snprintf(esc, sizeof esc, "\\u%04x", 0x2000 + ((unsigned char)s[2] - 0x80));
-        }
+        } else if ((c == 0xc2 || c == 0xe2) && (n = odd_char_at(s, strnlen(s, 3), 0)) != 0)
+            odd_char_escape(esc, s, n);
         if (!n) {
             s++;
             continue;
@@ -501,10 +519,7 @@ static void put_value_text(ctx *c, fr_value v)
     bool quote = len == 0 || s[0] == '"' || (len == 4 && memcmp(s, "null", 4) == 0);
     for (size_t i = 0; i < len && !quote; i++) {
         unsigned char ch = (unsigned char)s[i];
-        quote = ch == ' ' || ch == '\\' || ch < 0x20 || ch == 0x7f ||
-                (ch == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f) ||
-                (ch == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
-                 ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9));
+        quote = ch == ' ' || ch == '\\' || ch < 0x20 || ch == 0x7f || odd_char_at(s, len, i);
     }
     fr_buf *b = &c->tmp;
     b->len = 0;
@@ -516,6 +531,7 @@ static void put_value_text(ctx *c, fr_value v)
     fr_buf_putc(b, '"');
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)s[i];
+        size_t odd;
         if (ch == '"' || ch == '\\') {
             fr_buf_putc(b, '\\');
             fr_buf_putc(b, (char)ch);
@@ -527,12 +543,11 @@ static void put_value_text(ctx *c, fr_value v)
             fr_buf_puts(b, "\\r");
         else if (ch < 0x20 || ch == 0x7f)
             fr_buf_printf(b, "\\x%02x", ch);
-        else if (ch == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f)
-            fr_buf_printf(b, "\\x%02x", (unsigned char)s[++i]);
-        else if (ch == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
-                 ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9)) {
-            fr_buf_printf(b, "\\u%04x", 0x2000 + ((unsigned char)s[i + 2] - 0x80));
-            i += 2;
+        else if ((odd = odd_char_at(s, len, i)) != 0) {
+            char esc[8];
+            odd_char_escape(esc, s + i, odd);
+            fr_buf_puts(b, esc);
+            i += odd - 1;
         } else
             fr_buf_putc(b, (char)ch);
     }
