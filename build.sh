@@ -6,6 +6,8 @@
 #   ./build.sh check   install what is missing, build, run the whole test suite
 #   ./build.sh ci      what CI runs: check with -Werror, then ASan+UBSan, then valgrind,
 #                      then (where clang is) check on a clang -Werror build
+#   ./build.sh bench   install what is missing, build, make bench (bench/RESULTS.md;
+#                      8-15 minutes on 2 idle cores)
 #
 # Packages are installed with apt-get (through sudo when not root) only when
 # missing.  Set FLAGRULE_NO_INSTALL=1 to skip that step.
@@ -14,12 +16,16 @@ cd "$(dirname "$0")"
 
 PKGS="build-essential autoconf automake libtool pkg-config flex bison \
 libpcre2-dev libjansson-dev libcmocka-dev mandoc python3 valgrind"
+# what the tests and the benchmarks compare against (bench/: the CLIPS
+# reference, diffed by make check, timed by make bench)
+TEST_PKGS="clips libclips-dev"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
+# install_deps [MORE_PACKAGES]
 install_deps() {
     [ "${FLAGRULE_NO_INSTALL:-0}" = 1 ] && return 0
     missing=""
-    for p in $PKGS; do
+    for p in $PKGS ${1:-}; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
     done
     [ -z "$missing" ] && return 0
@@ -72,12 +78,17 @@ run)
     echo "(exit status $status: 1 means the config has errors)"
     ;;
 check)
-    install_deps
+    install_deps "$TEST_PKGS"
     build _build --enable-static-binary=auto
     suite _build check
     ;;
+bench)
+    install_deps "$TEST_PKGS"
+    build _build --enable-static-binary=auto
+    make -C _build bench
+    ;;
 ci)
-    install_deps
+    install_deps "$TEST_PKGS"
     build _build-ci --enable-werror
     suite _build-ci check
     build _build-san --enable-werror --enable-asan --enable-ubsan
@@ -96,7 +107,7 @@ ci)
     fi
     ;;
 *)
-    echo "usage: ./build.sh run|check|ci" >&2
+    echo "usage: ./build.sh run|check|ci|bench" >&2
     exit 2
     ;;
 esac
