@@ -1029,6 +1029,62 @@ static const char *near_var(const fr_spellmap *m, const char *w, size_t len)
     return best;
 }
 
+/* The flag (a key given by its CLI spellings) whose key name or alias is
+ * near the NAME of a NAME=VALUE word, or -1: within two edits, one for a
+ * name under six bytes (so that a short alias does not take unrelated
+ * environment such as TZ=...); *name the name found. */
+static int32_t near_flag_key(const fr_ruleset *rs, const char *w, size_t len, const char **name)
+{
+    int32_t best = -1;
+    size_t bestd = SIZE_MAX;
+    for (uint32_t i = 0; i < rs->nkeys + rs->naliases; i++) {
+        uint32_t k = i < rs->nkeys ? i : rs->alias_keys[i - rs->nkeys];
+        if (k == UINT32_MAX || rs->keys[k].kind != FR_KEY_FLAG || !rs->keys[k].ncli)
+            continue;
+        const char *cand = i < rs->nkeys ? rs->keys[k].name : rs->alias_names[i - rs->nkeys];
+        size_t cl = strlen(cand), max = cl < 6 ? 1 : 2;
+        if (cl + max < len || len + max < cl)
+            continue;
+        size_t d = fr_edit_distance(w, len, cand, cl);
+        if (d <= max && d < bestd) {
+            bestd = d;
+            best = (int32_t)k;
+            *name = cand;
+        }
+    }
+    return best;
+}
+
+/* An unknown NAME=VALUE near a flag's key name or alias (near_flag_key):
+ * the reason, with the spelling to write; 0 when none is near. */
+static int near_flag_reason(fr_cfgin *c, const char *w, size_t nlen, const char *v, size_t vlen)
+{
+    const char *name = NULL;
+    int32_t k = near_flag_key(c->rs, w, nlen, &name);
+    if (k < 0)
+        return 0;
+    const fr_key *key = &c->rs->keys[k];
+    fr_buf *r = &c->reason;
+    fr_buf_puts(r, "unknown variable ");
+    reason_value(r, w, nlen);
+    fr_buf_puts(r, "; did you mean the flag ");
+    fr_buf_puts(r, name);
+    fr_val b;
+    if (key->is_switch && fr_value_parse(c->rs, key->type, v, vlen, &b) == FR_PARSE_OK && !b.i) {
+        fr_buf_puts(r, "? leave it out (");   /* (as flag_as_variable) */
+        fr_buf_puts(r, key->cli[0]);
+        fr_buf_puts(r, " is a switch, off unless given)");
+        return r->oom ? -1 : 1;
+    }
+    fr_buf_puts(r, "? write ");
+    fr_buf_puts(r, key->cli[0]);
+    if (!key->is_switch) {
+        fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');
+        hint_value(r, v, vlen);
+    }
+    return r->oom ? -1 : 1;
+}
+
 /* fr_value_parse with the enum hash of the map (for padded words). */
 static inline __attribute__((always_inline)) fr_parse_rc parse_value(const fr_spellmap *m, const fr_ruleset *rs, fr_type t, const char *s,
                                       size_t len, fr_val *out)
@@ -1739,14 +1795,21 @@ static __attribute__((noinline)) int word_general(fr_cfgin *c, size_t *pi, int *
             return flag_as_variable(c, w, eqi, (uint32_t)fk, w + eqi + 1, len - eqi - 1);
         if (*program) {
             const char *near = near_var(m, w, eqi);
-            if (!near)
-                return 0;   /* unrelated environment */
+            if (!near) {
+                int rc = near_flag_reason(c, w, eqi, w + eqi + 1, len - eqi - 1);
+                return rc;   /* (0: unrelated environment) */
+            }
             fr_buf_puts(r, "unknown variable ");
             reason_value(r, w, eqi);
             fr_buf_puts(r, "; did you mean '");
             fr_buf_puts(r, near);
             fr_buf_puts(r, "'?");
             return r->oom ? -1 : 1;
+        }
+        if (!near_var(m, w, eqi)) {
+            int rc = near_flag_reason(c, w, eqi, w + eqi + 1, len - eqi - 1);
+            if (rc)
+                return rc;
         }
         fr_buf_puts(r, "unknown variable ");
         reason_value(r, w, eqi);

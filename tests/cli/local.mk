@@ -121,6 +121,8 @@ CLI_TESTS = \
 	tests/cli/check-argv-command-line.t \
 	tests/cli/check-stream-command-line.t \
 	tests/cli/check-flag-as-env.t \
+	tests/cli/check-flag-as-env-near.t \
+	tests/cli/check-flag-as-env-near-switch.t \
 	tests/cli/check-argv-flag-as-env.t \
 	tests/cli/check-config-slips.t \
 	tests/cli/check-config-slips-ignore.t \
