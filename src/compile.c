@@ -3689,9 +3689,11 @@ static int lint_untriggered(fr_compiler *c, const fr_ruleset *rs)
     for (size_t i = 0; i < n; i++) {
         const fr_rule *r = &rs->rules[ids[i]];
         fr_span sp = r->named ? r->name_loc : r->loc;
+        static const char *const kind[] = { "error", "warn", "info", "error", "declare" };
         fr_diag *g = fr_diag_add(c->diags, FR_SEV_WARNING, sp,
-                                 "no config found on which error rule '%s' fires; "
-                                 "its condition may be unsatisfiable", r->name);
+                                 "no config found on which %s rule '%s' fires; "
+                                 "its condition may be unsatisfiable",
+                                 r->kind <= FR_RULE_DECLARE ? kind[r->kind] : "", r->name);
         uint32_t k = null_unreachable(rs, r->cond, 0);
         if (k == NONE && r->kind == FR_RULE_REQUIRE)
             k = null_unreachable(rs, r->req, 0);

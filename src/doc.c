@@ -29,6 +29,7 @@
 #include <pcre2.h>
 
 #include "doc.h"
+#include "eval.h"
 #include "ir.h"
 #include "value.h"
 
@@ -1831,12 +1832,24 @@ static int value_same(fr_value a, fr_value b)
     return a.i == b.i;
 }
 
+/* Whether rule r is an error rule (error or require: it fires with an
+ * error message). */
+static int is_error_kind(const fr_ruleset *rs, uint32_t r)
+{
+    return rs->rules[r].kind == FR_RULE_ERROR || rs->rules[r].kind == FR_RULE_REQUIRE;
+}
+
 static int res_check(const search *s, const fr_result *res, pred p, uint32_t r)
 {
     if (!res || fr_result_status(res) == FR_STATUS_INVALID)
         return 0;
     switch (p) {
-    case P_FIRES:  return res_fires(res, r);
+    case P_FIRES:
+        /* (another rule, for lint: its condition holds and it has no
+         * run-time error, i.e. it warns, informs or declares) */
+        if (!is_error_kind(s->rs, r))
+            return fr_rule_on(s->ev, r) && !fr_rule_rt(s->ev, r);
+        return res_fires(res, r);
     case P_ALONE:  return res_alone(res, r);
     case P_PASSES: return fr_result_status(res) == FR_STATUS_OK;
     case P_PASSES_KEEP:
@@ -2529,11 +2542,13 @@ static int diff_changes(const fr_ruleset *rs, const cfg *a, const cfg *b, fr_doc
     return 0;
 }
 
-fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex)
+/* fr_doc_find_example; trigger_only: phase 1 alone (ex->found, no lines),
+ * for any rule (lint: whether it can fire). */
+static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex,
+                          int trigger_only)
 {
     memset(ex, 0, sizeof *ex);
-    if (!rs || r >= rs->nrules ||
-        (rs->rules[r].kind != FR_RULE_ERROR && rs->rules[r].kind != FR_RULE_REQUIRE))
+    if (!rs || r >= rs->nrules || (!trigger_only && !is_error_kind(rs, r)))
         return FR_EINVAL;
     search s;
     cfg t0 = { 0 }, tmp = { 0 }, tt = { 0 }, fix = { 0 };
@@ -2590,7 +2605,8 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     int found = best != SIZE_MAX;
     if (s.oom)
         goto out;
-    if (!found) {
+    if (!found || trigger_only) {
+        ex->found = found && trigger_only;
         ex->evaluations = s.total;
         rc = FR_OK;
         goto out;
@@ -2768,6 +2784,11 @@ static bool unguessable_match(const fr_ruleset *rs, uint32_t n, int depth)
            (ar == 2 && unguessable_match(rs, nd->b, depth + 1));
 }
 
+fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex)
+{
+    return find_example(rs, r, budget, ex, 0);
+}
+
 fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **rules, size_t *n)
 {
     *rules = NULL;
@@ -2777,10 +2798,8 @@ fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **
         return FR_ENOMEM;
     size_t k = 0;
     for (uint32_t r = 0; r < rs->nrules; r++) {
-        if (rs->rules[r].kind != FR_RULE_ERROR && rs->rules[r].kind != FR_RULE_REQUIRE)
-            continue;
         fr_doc_example ex;
-        fr_rc rc = fr_doc_find_example(rs, r, budget, &ex);
+        fr_rc rc = find_example(rs, r, budget, &ex, 1);
         if (rc != FR_OK) {
             free(v);
             return rc;

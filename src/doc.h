@@ -91,8 +91,9 @@ fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t rule, unsigned long bud
                           fr_doc_example *ex);
 void  fr_doc_example_free(fr_doc_example *ex);
 
-/* For `flagrule lint`: the error rules for which no triggering config is
- * found (in rule order), as a malloc'd array (free()).  A rule whose
+/* For `flagrule lint`: the rules for which no config is found on which they
+ * fire (in rule order: an error rule with its error, another rule with its
+ * condition holding and no run-time error), as a malloc'd array (free()).  A rule whose
  * condition matches a pattern the search cannot write a string for (a
  * lookaround, a back-reference) is left out: the search cannot tell.  FR_OK
  * or FR_ENOMEM. */

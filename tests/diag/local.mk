@@ -66,6 +66,7 @@ DIAG_TESTS = \
 	tests/diag/cases/missing-semicolon.rules \
 	tests/diag/cases/multi-file.rules \
 	tests/diag/cases/nesting-limit.rules \
+	tests/diag/cases/never-fires.rules \
 	tests/diag/cases/not-a-condition.rules \
 	tests/diag/cases/null-compare.rules \
 	tests/diag/cases/operand-types.rules \

@@ -547,6 +547,61 @@ static const char *near_var(const ref_spellmap *m, const char *w, size_t len)
     return best;
 }
 
+/* A near miss of a flag's key name or alias (for NAME=VALUE words that name
+ * no key): the nearest within two edits, one for a name under six bytes
+ * (keys first, then aliases, the first of equals); -1 for none.  (Added
+ * after 92d88cc, with the reader's near_flag_key.) */
+static int32_t ref_near_flag(const fr_ruleset *rs, const char *w, size_t len, const char **name)
+{
+    int32_t best = -1;
+    size_t bestd = 99;
+    for (uint32_t pass = 0; pass < 2; pass++) {
+        uint32_t n = pass ? rs->naliases : rs->nkeys;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t k = pass ? rs->alias_keys[i] : i;
+            if (k >= rs->nkeys || rs->keys[k].kind != FR_KEY_FLAG || rs->keys[k].ncli == 0)
+                continue;
+            const char *cand = pass ? rs->alias_names[i] : rs->keys[k].name;
+            size_t cl = strlen(cand);
+            size_t d = fr_edit_distance(w, len, cand, cl);
+            if (d <= (cl >= 6 ? 2u : 1u) && d < bestd) {
+                bestd = d;
+                best = (int32_t)k;
+                *name = cand;
+            }
+        }
+    }
+    return best;
+}
+
+static int ref_near_flag_reason(const fr_ruleset *rs, fr_buf *r, const char *w, size_t nlen, const char *v,
+                                size_t vlen)
+{
+    const char *name = NULL;
+    int32_t k = ref_near_flag(rs, w, nlen, &name);
+    if (k < 0)
+        return 0;
+    const fr_key *key = &rs->keys[k];
+    fr_buf_puts(r, "unknown variable ");
+    reason_value(r, w, nlen);
+    fr_buf_puts(r, "; did you mean the flag ");
+    fr_buf_puts(r, name);
+    fr_val b;
+    if (key->is_switch && fr_value_parse(rs, key->type, v, vlen, &b) == FR_PARSE_OK && !b.i) {
+        fr_buf_puts(r, "? leave it out (");
+        fr_buf_puts(r, key->cli[0]);
+        fr_buf_puts(r, " is a switch, off unless given)");
+        return r->oom ? -1 : 1;
+    }
+    fr_buf_puts(r, "? write ");
+    fr_buf_puts(r, key->cli[0]);
+    if (!key->is_switch) {
+        fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');
+        hint_value(r, v, vlen);
+    }
+    return r->oom ? -1 : 1;
+}
+
 /* fr_value_parse with the enum hash of the map (for padded words). */
 static inline __attribute__((always_inline)) fr_parse_rc parse_value(const ref_spellmap *m, const fr_ruleset *rs, fr_type t, const char *s,
                                       size_t len, fr_val *out)
@@ -968,6 +1023,11 @@ static int interpret(ref_cfgin *c)
                 fr_buf_putc(r, key->type.kind == FR_T_BOOL ? '=' : ' ');
                 hint_value(r, w + eqi + 1, len - eqi - 1);
                 return r->oom ? -1 : 1;
+            }
+            if (!near_var(m, w, eqi)) {
+                int nf = ref_near_flag_reason(rs, r, w, eqi, w + eqi + 1, len - eqi - 1);
+                if (nf)
+                    return nf;
             }
             if (program) {
                 const char *near = near_var(m, w, eqi);
