@@ -1599,6 +1599,13 @@ int cmd_resolve(int argc, char **argv)
                                                : "it has no null word, and left out it takes its default");
                         continue;
                     }
+                    /* a NUL byte or a line break: no config line holds one */
+                    if (!v.is_null && v.type == FR_STRING && v.len &&
+                        (memchr(v.s, '\0', v.len) || memchr(v.s, '\n', v.len))) {
+                        cli_err("resolve: %s holds a %s, which no config line gives; --format json keeps it",
+                                fr_key_name(rs, k), memchr(v.s, '\0', v.len) ? "NUL byte" : "line break");
+                        continue;
+                    }
                     b->len = 0;
                     if (!first)
                         fr_buf_putc(b, ' ');

@@ -122,6 +122,8 @@ CLI_TESTS = \
 	tests/cli/check-stream-command-line.t \
 	tests/cli/check-flag-as-env.t \
 	tests/cli/check-flag-as-env-near.t \
+	tests/cli/check-message-nul.t \
+	tests/cli/resolve-flags-nul.t \
 	tests/cli/check-flag-as-env-near-switch.t \
 	tests/cli/check-argv-flag-as-env.t \
 	tests/cli/check-config-slips.t \
@@ -212,6 +214,7 @@ TESTS += tests/cli/jobs.sh
 EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/bad.rules \
 	tests/cli/cycle.rules \
+	tests/cli/nul-value.rules \
 	tests/cli/failing.rules \
 	tests/cli/misc.rules \
 	tests/cli/prog.rules \
