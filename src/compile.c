@@ -2361,11 +2361,24 @@ static void check_severity(cc *k, const ast_expect *x, uint32_t r, uint8_t sev)
         return;
     uint8_t gives = ru->kind == FR_RULE_WARN ? FR_SEV_WARNING : ru->kind == FR_RULE_INFO ? FR_SEV_INFO
                                                                                        : FR_SEV_ERROR;
+    /* (a declare rule: the severities of its attached messages, and
+     * errors only in a conflict or an oscillation; sev is none of them) */
+    char what[96];
+    if (ru->kind == FR_RULE_DECLARE) {
+        bool w = false, in = false;
+        for (uint32_t i = 0; i < ru->nattached; i++) {
+            w = w || ru->attached[i].severity == FR_SEV_WARNING;
+            in = in || ru->attached[i].severity == FR_SEV_INFO;
+        }
+        snprintf(what, sizeof what, "%s%s", w ? "warnings, and errors" : in ? "infos, and errors" : "errors",
+                 " only in a conflict or an oscillation");
+    } else
+        snprintf(what, sizeof what, "%s", sev_noun(gives));
     fr_diag *g = x->negated
                      ? err(k, x->rule.pos, "rule '%s' gives %s, never %s: 'not %s %s' always holds", ru->name,
-                           sev_noun(gives), sev_noun(sev), x->sev == FR_SEV_ERROR ? "error"
-                                                           : x->sev == FR_SEV_WARNING ? "warn" : "info", ru->name)
-                     : err(k, x->rule.pos, "rule '%s' gives %s, never %s", ru->name, sev_noun(gives), sev_noun(sev));
+                           what, sev_noun(sev), x->sev == FR_SEV_ERROR ? "error"
+                                                : x->sev == FR_SEV_WARNING ? "warn" : "info", ru->name)
+                     : err(k, x->rule.pos, "rule '%s' gives %s, never %s", ru->name, what, sev_noun(sev));
     note(k, g, ru->name_loc, "'%s' is defined here", ru->name);
 }
 

@@ -38,6 +38,8 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings);
 /* The directory of the shipped rules: $(pkgdatadir)/rules.d if it exists,
  * else rules.d beside the build tree (for running uninstalled). */
 const char *cli_default_rules(void);
+/* NO_COLOR is set to a non-empty value (no-color.org): no colours. */
+bool cli_no_color_env(void);
 
 /* An argument of subcommand cmd that is none of its options (cand[0..n)),
  * reported: "unknown option", with a "did you mean"; or, for one of them

@@ -1437,7 +1437,7 @@ static int check_parallel(ctx *c, int jobs, fr_eval *ev, const char *carry, size
 
 static bool want_color(const opts *o)
 {
-    return !o->no_color && !getenv("NO_COLOR") && isatty(STDOUT_FILENO);
+    return !o->no_color && !cli_no_color_env() && isatty(STDOUT_FILENO);
 }
 
 /* The start shared by check and resolve: options, --help, the rules.
@@ -1599,11 +1599,11 @@ int cmd_resolve(int argc, char **argv)
                                                : "it has no null word, and left out it takes its default");
                         continue;
                     }
-                    /* a NUL byte or a line break: no config line holds one */
-                    if (!v.is_null && v.type == FR_STRING && v.len &&
-                        (memchr(v.s, '\0', v.len) || memchr(v.s, '\n', v.len))) {
-                        cli_err("resolve: %s holds a %s, which no config line gives; --format json keeps it",
-                                fr_key_name(rs, k), memchr(v.s, '\0', v.len) ? "NUL byte" : "line break");
+                    /* a NUL byte: no config holds one, a line or an argv
+                     * (a line break is quoted: the words are for sh) */
+                    if (!v.is_null && v.type == FR_STRING && v.len && memchr(v.s, '\0', v.len)) {
+                        cli_err("resolve: %s holds a NUL byte, which no config gives; --format json keeps it",
+                                fr_key_name(rs, k));
                         continue;
                     }
                     b->len = 0;

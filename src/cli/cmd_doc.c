@@ -219,7 +219,7 @@ int cmd_doc(int argc, char **argv)
         goto done;
     }
 
-    cr.color = !no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    cr.color = !no_color && !cli_no_color_env() && isatty(STDERR_FILENO);
     cr.tests = true;
     rs = cli_load_rules(&cr, NULL);
     if (!rs)

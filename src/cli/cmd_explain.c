@@ -150,7 +150,7 @@ int cmd_explain(int argc, char **argv)
         fputs("Try 'flagrule explain --help'.\n", stderr);
         goto out;
     }
-    cr.color = !no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    cr.color = !no_color && !cli_no_color_env() && isatty(STDERR_FILENO);
     fr_ruleset *rs = cli_load_rules(&cr, NULL);
     if (!rs)
         goto out;

@@ -96,10 +96,8 @@ int cmd_lint(int argc, char **argv)
         cli_rules_free(&cr);
         return FR_EXIT_USAGE;
     }
-    if (color < 0) {
-        const char *nc = getenv("NO_COLOR");
-        color = isatty(STDERR_FILENO) && !(nc && *nc);
-    }
+    if (color < 0)
+        color = isatty(STDERR_FILENO) && !cli_no_color_env();
     cr.lint = true;
     cr.tests = true;
     cr.color = color;

@@ -71,7 +71,7 @@ int cmd_test(int argc, char **argv)
             return FR_EXIT_USAGE;
         }
     }
-    cr.color = !no_color && !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+    cr.color = !no_color && !cli_no_color_env() && isatty(STDERR_FILENO);
     cr.tests = true;
     fr_ruleset *rs = cli_load_rules(&cr, NULL);
     cli_rules_free(&cr);

@@ -77,6 +77,12 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool cli_no_color_env(void)
+{
+    const char *nc = getenv("NO_COLOR");
+    return nc && *nc;
+}
+
 const char *cli_default_rules(void)
 {
     static char buf[4096];   /* CLI only: the library has no statics */
@@ -206,7 +212,7 @@ fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)
     size_t nw = 0;
     bool color = cr->color;
     if (cr->color_auto && fr_diags_count(d) > 0)
-        color = !getenv("NO_COLOR") && isatty(STDERR_FILENO);
+        color = !cli_no_color_env() && isatty(STDERR_FILENO);
     for (size_t i = 0; i < fr_diags_count(d); i++) {
         const fr_diag *g = fr_diags_get(d, i);
         if (fr_diag_severity(g) == FR_SEV_WARNING)
