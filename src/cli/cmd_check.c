@@ -788,8 +788,8 @@ static void json_record(ctx *c, const fr_result *res, unsigned long line)
 /* ---- check -------------------------------------------------------------------------------------- */
 
 /* --werror, compact: the record (at out[at]) of a config with warnings
- * says error, and the rules of its warnings (each once, in report order)
- * follow those of its errors in ERRORS. */
+ * says error, and the rules of its warnings (each once, in report order;
+ * [input] for an input warning) follow those of its errors in ERRORS. */
 static void werror_compact(ctx *c, const fr_result *res, size_t at)
 {
     out *o = &c->out;
@@ -809,10 +809,13 @@ static void werror_compact(ctx *c, const fr_result *res, size_t at)
     fr_buf_put(b, errs, elen);
     size_t n = fr_result_nmessages(res, FR_SEV_WARNING);
     for (size_t i = 0; i < n; i++) {
-        int r = msg_at(res, FR_SEV_WARNING, i)->rule;
-        if (r < 0)
-            continue;
-        const char *name = fr_rule_name(c->rs, (size_t)r);
+        const fr_message *m = msg_at(res, FR_SEV_WARNING, i);
+        /* (a warning of no rule: its kind in brackets, which no rule name
+         * has, e.g. [input] for an env value of the wrong type) */
+        char kb[32];
+        if (m->rule < 0)
+            snprintf(kb, sizeof kb, "[%s]", m->kind ? m->kind : "input");
+        const char *name = m->rule < 0 ? kb : fr_rule_name(c->rs, (size_t)m->rule);
         size_t nl = strlen(name);
         /* (listed already: among the errors, or by an earlier warning) */
         const char *p = b->p + 6, *end = b->p + b->len;

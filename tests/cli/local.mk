@@ -123,6 +123,7 @@ CLI_TESTS = \
 	tests/cli/check-flag-as-env.t \
 	tests/cli/check-flag-as-env-near.t \
 	tests/cli/check-message-nul.t \
+	tests/cli/check-werror-input-compact.t \
 	tests/cli/resolve-flags-nul.t \
 	tests/cli/check-flag-as-env-near-switch.t \
 	tests/cli/check-argv-flag-as-env.t \
