@@ -86,7 +86,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return FR_EXIT_USAGE;
     }
-    if (!strcmp(argv[1], "help") && argc > 2 && strcmp(argv[2], "--help") && strcmp(argv[2], "-h")) {
+    if (!strcmp(argv[1], "help") && argc > 2 && strcmp(argv[2], "--help") && strcmp(argv[2], "-h") &&
+        strcmp(argv[2], "help")) {   /* (help help: the usage, below) */
         /* help COMMAND: that command's help */
         const struct command *c = find_command(argv[2]);
         if (!c)

@@ -67,6 +67,7 @@ CLI_TESTS = \
 	tests/cli/lint-werror.t \
 	tests/cli/lint-unknown-option.t \
 	tests/cli/main-help-command.t \
+	tests/cli/main-help-help.t \
 	tests/cli/main-help-unknown.t \
 	tests/cli/explain-both-forms.t \
 	tests/cli/explain-why-not-oscillation.t \
