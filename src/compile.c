@@ -963,25 +963,29 @@ static uint32_t key_node(cc *k, uint32_t key, bool given, ast_pos p)
 
 /* ---- describing operands in messages ---------------------------------------------------- */
 
-/* 'text' of an expression as written (shortened). */
+/* 'text' of an expression as parsed (shortened): on one line, without its
+ * comments (fr_src_oneline). */
 static const char *quoted(const cc *k, ast_pos p, char *buf, size_t n)
 {
     size_t len;
     const char *text = fr_sources_text(k->rs->sources, k->file, &len);
     uint32_t s = p.start, e = p.end;
-    if (!text || e > len || s > e) {
+    fr_buf one = { 0 };
+    if (text && e <= len && s <= e)
+        fr_src_oneline(&one, text + s, e - s);
+    if (!text || e > len || s > e || one.oom) {
+        fr_buf_free(&one);
         snprintf(buf, n, "the expression");
         return buf;
     }
-    uint32_t w = e - s;
-    const char *q = text[s] == '"' ? "" : "'";
+    const char *t = one.p ? one.p : "";
+    size_t w = one.len;
+    const char *q = t[0] == '"' ? "" : "'";
     if (w > 40)
-        snprintf(buf, n, "%s%.*s...%s", q, 37, text + s, q);
+        snprintf(buf, n, "%s%.*s...%s", q, 37, t, q);
     else
-        snprintf(buf, n, "%s%.*s%s", q, (int)w, text + s, q);
-    for (char *c = buf; *c; c++)
-        if (*c == '\n' || *c == '\t' || *c == '\r')
-            *c = ' ';
+        snprintf(buf, n, "%s%.*s%s", q, (int)w, t, q);
+    fr_buf_free(&one);
     return buf;
 }
 

@@ -1658,7 +1658,7 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
                 for (uint32_t j = 0; j < ru->nitems; j++)
                     if (ru->items[j].value == ev->rt_node[e->rule]) {
                         fr_buf_puts(b, "'");
-                        fr_buf_put(b, t, n);
+                        fr_src_oneline(b, t, n);
                         fr_buf_printf(b, "' is null, and '%s' is not nullable", rs->keys[ru->items[j].key].name);
                         return;
                     }
@@ -1666,7 +1666,7 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
             fr_buf_puts(b, fr_rt_text(fr_rule_rt(ev, e->rule)));
             if (t) {
                 fr_buf_puts(b, " in '");
-                fr_buf_put(b, t, n);
+                fr_src_oneline(b, t, n);   /* (as parsed: no comments, on one line) */
                 fr_buf_puts(b, "'");
             }
             return;

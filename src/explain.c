@@ -19,6 +19,8 @@ static void indent(fr_buf *b, int depth)
         fr_buf_puts(b, "  ");
 }
 
+/* An expression's text on one line, as parsed: comments dropped, runs of
+ * whitespace one space (conditions may span lines). */
 static void src_text(fr_buf *b, const fr_ruleset *rs, fr_span sp)
 {
     size_t n;
@@ -27,19 +29,7 @@ static void src_text(fr_buf *b, const fr_ruleset *rs, fr_span sp)
         fr_buf_puts(b, "?");
         return;
     }
-    /* collapse runs of whitespace (conditions may span lines) */
-    int space = 0;
-    for (size_t i = 0; i < n; i++) {
-        char c = t[i];
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            space = 1;
-            continue;
-        }
-        if (space)
-            fr_buf_putc(b, ' ');
-        space = 0;
-        fr_buf_putc(b, c);
-    }
+    fr_src_oneline(b, t, n);
 }
 
 static void key_origin(fr_buf *b, fr_eval *ev, uint32_t k)
@@ -356,10 +346,9 @@ char *fr_explain_why_not(fr_eval *ev, size_t rr)
     } else if (fr_rule_rt(ev, r)) {
         fr_buf_printf(&x.b, " failed: %s", fr_rt_text(fr_rule_rt(ev, r)));
         size_t n;
-        const char *t = fr_span_text(rs, fr_node_span(rs, r, ev->rt_node[r]), &n);
-        if (t) {
+        if (fr_span_text(rs, fr_node_span(rs, r, ev->rt_node[r]), &n)) {
             fr_buf_puts(&x.b, " in '");
-            fr_buf_put(&x.b, t, n);
+            src_text(&x.b, rs, fr_node_span(rs, r, ev->rt_node[r]));
             fr_buf_puts(&x.b, "'");
         }
         fr_buf_puts(&x.b, "\n");

@@ -108,6 +108,49 @@ char *fr_buf_take(fr_buf *b)
     return p;
 }
 
+/* ---- source text on one line ------------------------------------------------ */
+
+/* As compile.c's p1_unnamed reads rule text: a '#' outside a string or a
+ * regular expression starts a comment, which is whitespace; strings
+ * ("...", '...') and regular expressions (a '/' after '~') end at their
+ * closing byte or a newline, a backslash escaping the next byte. */
+void fr_src_oneline(fr_buf *b, const char *t, size_t n)
+{
+    bool ws = false, tilde = false, any = false;
+    char quote = 0;   /* inside "...", '...' or /.../: its closing byte */
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (quote) {
+            if (c == '\\' && quote != '\'' && i + 1 < n) {
+                fr_buf_putc(b, c);
+                c = t[++i];
+            } else if (c == quote || c == '\n')
+                quote = 0;
+            if (c == '\n' || c == '\r')   /* (an unterminated one: not on one line) */
+                c = ' ';
+        } else {
+            bool isws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+            if (c == '#') {
+                while (i + 1 < n && t[i + 1] != '\n')
+                    i++;
+                isws = true;
+            }
+            if (isws) {
+                ws = any;
+                continue;
+            }
+            if (c == '"' || c == '\'' || (c == '/' && tilde))
+                quote = c;
+            tilde = c == '~';
+        }
+        if (ws)
+            fr_buf_putc(b, ' ');
+        ws = false;
+        any = true;
+        fr_buf_putc(b, c);
+    }
+}
+
 /* ---- parsing --------------------------------------------------------------- */
 
 static size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp);

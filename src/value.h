@@ -29,6 +29,13 @@ void fr_buf_free(fr_buf *b);
  * emptied and released), or NULL when out of memory (the buffer is freed). */
 char *fr_buf_take(fr_buf *b);
 
+/* Source text (an expression, a rule) on one line, as the parser reads it:
+ * comments dropped, each run of whitespace and comments written as one space
+ * (none at the ends), strings and regular expressions as written.  For
+ * one-line renderings (explain, run-time error messages, diagnostics); a
+ * verbatim listing keeps the text as it is. */
+void fr_src_oneline(fr_buf *b, const char *t, size_t n);
+
 /* ---- parsing ---------------------------------------------------------------- */
 
 typedef enum fr_parse_rc {

@@ -10,6 +10,12 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/explain-why-not-comments.t \
+	tests/cli/explain-declared-comments.t \
+	tests/cli/explain-why-not-strings-kept.t \
+	tests/cli/explain-why-not-failed-comments.t \
+	tests/cli/check-runtime-comments.t \
+	tests/cli/check-diag-comments.t \
 	tests/cli/resolve-null-text.t \
 	tests/cli/check-odd-dashes.t \
 	tests/cli/check-odd-dashes-ignore.t \
@@ -237,4 +243,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/enumdash.rules \
 	tests/cli/unnamed-comment.rules \
 	tests/cli/exprs.rules \
-	tests/cli/utf.rules
+	tests/cli/utf.rules \
+	tests/cli/comments.rules \
+	tests/cli/typecomment.rules
