@@ -86,6 +86,23 @@ static void cond_terms(xctx *x, uint32_t r, uint32_t cond, int depth)
         terms(x, r, cond, depth, -1);
 }
 
+/* Whether one of the terms terms() shows fails (op: as there). */
+static int term_fails(fr_eval *ev, uint32_t n, int op)
+{
+    const fr_node *nd = &ev->rs->nodes[n];
+    if (nd->op == op)
+        return term_fails(ev, nd->a, op) || term_fails(ev, nd->b, op);
+    fr_val v;
+    return fr_eval_node(ev, n, &v) != 0;
+}
+
+/* Whether one of the terms cond_terms() shows for cond fails. */
+static int term_failed(xctx *x, uint32_t cond)
+{
+    const fr_node *nd = &x->ev->rs->nodes[cond];
+    return term_fails(x->ev, cond, nd->op == FR_OP_AND || nd->op == FR_OP_OR ? nd->op : -1);
+}
+
 typedef struct readset {
     uint32_t *slots;
     uint32_t  n, cap;
@@ -290,6 +307,10 @@ char *fr_explain_key(fr_eval *ev, size_t k)
                 /* only in a state that is not a fixed point (an oscillation) */
                 fr_buf_puts(&x.b, ") could declare it: its condition holds in this state, but not in the "
                                   "round that produced it (the rules oscillate):\n");
+            else if (term_failed(&x, rs->rules[r].cond))
+                fr_buf_puts(&x.b, ") could declare it, but its condition is false (a term could not be\n"
+                                  "  evaluated, but '&' is false when either side is false, even if the"
+                                  " other fails):\n");
             else
                 fr_buf_puts(&x.b, ") could declare it, but its condition is false:\n");
             cond_terms(&x, r, rs->rules[r].cond, 2);
@@ -368,9 +389,24 @@ char *fr_explain_why_not(fr_eval *ev, size_t rr)
          * untouched; recompute the condition here */
         fr_val v;
         int rc = fr_eval_node(ev, ru->cond, &v);
+        uint32_t en = ev->err_node;
         int cond = !rc && !v.is_null && v.i;
-        if (cond && ru->kind == FR_RULE_REQUIRE)
+        if (rc) {
+            /* only a require rule gets here (eval_check): 'COND -> require
+             * C' is 'COND & !(C)', and C holding clears COND's error, as
+             * check judges it */
+            fr_buf_printf(&x.b, " did not fire: its condition could not be evaluated\n  (%s in '", fr_rt_text(rc));
+            src_text(&x.b, rs, fr_node_span(rs, r, en));
+            fr_buf_puts(&x.b, "'), but the requirement holds, and that decides it: a require rule is\n"
+                              "  'COND & !(C)', false when either side is false even if the other fails"
+                              " (no error)\n");
+        } else if (cond && ru->kind == FR_RULE_REQUIRE)
             fr_buf_puts(&x.b, " did not fire: its condition holds, and so does the requirement\n");
+        else if (term_failed(&x, ru->cond))
+            /* false, a term failing: '&' is false when one side is */
+            fr_buf_puts(&x.b, " did not fire: its condition is false: a term below could not\n"
+                              "  be evaluated, but '&' is false when either side is false, even if the"
+                              " other fails (no error)\n");
         else
             fr_buf_puts(&x.b, " did not fire: its condition is false\n");
     }

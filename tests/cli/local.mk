@@ -10,6 +10,10 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/explain-why-not-require-runtime.t \
+	tests/cli/explain-why-not-and-runtime.t \
+	tests/cli/explain-why-not-require-runtime-fails.t \
+	tests/cli/explain-key-and-runtime.t \
 	tests/cli/explain-why-not-comments.t \
 	tests/cli/explain-declared-comments.t \
 	tests/cli/explain-why-not-strings-kept.t \
@@ -245,4 +249,5 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/exprs.rules \
 	tests/cli/utf.rules \
 	tests/cli/comments.rules \
-	tests/cli/typecomment.rules
+	tests/cli/typecomment.rules \
+	tests/cli/rtdecl.rules
