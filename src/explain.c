@@ -103,9 +103,14 @@ static int term_failed(xctx *x, uint32_t cond)
     return term_fails(x->ev, cond, nd->op == FR_OP_AND || nd->op == FR_OP_OR ? nd->op : -1);
 }
 
+/* The keys a condition reads, each once, in order of reading: slot 2k is
+ * key k, 2k + 1 given(k).  All of them (no cap): the key that made a rule
+ * fire may be the last one read. */
 typedef struct readset {
     uint32_t *slots;
     uint32_t  n, cap;
+    uint8_t  *mark;      /* per slot: listed already */
+    int       oom;
 } readset;
 
 static void collect_reads(const fr_ruleset *rs, uint32_t n, readset *s)
@@ -117,11 +122,20 @@ static void collect_reads(const fr_ruleset *rs, uint32_t n, readset *s)
     case FR_OP_KEY:
     case FR_OP_INPUT: {
         uint32_t slot = 2 * nd->a + (nd->op == FR_OP_INPUT);
-        for (uint32_t i = 0; i < s->n; i++)
-            if (s->slots[i] == slot)
+        if (s->mark[slot])
+            return;
+        if (s->n == s->cap) {
+            uint32_t cap = s->cap ? 2 * s->cap : 16;
+            uint32_t *p = realloc(s->slots, cap * sizeof *p);
+            if (!p) {
+                s->oom = 1;
                 return;
-        if (s->n < s->cap)
-            s->slots[s->n++] = slot;
+            }
+            s->slots = p;
+            s->cap = cap;
+        }
+        s->mark[slot] = 1;
+        s->slots[s->n++] = slot;
         return;
     }
     case FR_OP_IN:
@@ -143,11 +157,19 @@ static void explain_key_rec(xctx *x, uint32_t k, int depth);
 static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurse)
 {
     const fr_ruleset *rs = x->ev->rs;
-    uint32_t slots[64];
-    readset s = { slots, 0, 64 };
-    collect_reads(rs, cond, &s);
-    if (req != UINT32_MAX)
-        collect_reads(rs, req, &s);
+    readset s = { NULL, 0, 0, calloc(2 * (size_t)rs->nkeys + 1, 1), 0 };
+    if (s.mark) {
+        collect_reads(rs, cond, &s);
+        if (req != UINT32_MAX)
+            collect_reads(rs, req, &s);
+    }
+    int oom = !s.mark || s.oom;
+    free(s.mark);
+    if (oom) {
+        free(s.slots);
+        x->b.oom = 1;   /* (fr_buf_take returns NULL: out of memory) */
+        return;
+    }
     for (uint32_t i = 0; i < s.n; i++) {
         uint32_t k = s.slots[i] / 2;
         int input = s.slots[i] & 1;
@@ -176,6 +198,7 @@ static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurs
             explain_key_rec(x, k, depth + 1);
         }
     }
+    free(s.slots);
 }
 
 static void explain_key_rec(xctx *x, uint32_t k, int depth)

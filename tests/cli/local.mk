@@ -10,6 +10,8 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/explain-why-not-many-reads.t \
+	tests/cli/explain-many-reads.t \
 	tests/cli/explain-why-not-require-runtime.t \
 	tests/cli/explain-why-not-and-runtime.t \
 	tests/cli/explain-why-not-require-runtime-fails.t \
@@ -250,4 +252,5 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/utf.rules \
 	tests/cli/comments.rules \
 	tests/cli/typecomment.rules \
-	tests/cli/rtdecl.rules
+	tests/cli/rtdecl.rules \
+	tests/cli/manyreads.rules
