@@ -410,22 +410,10 @@ int fr_spellmap_const(const fr_spellmap *m, const char *s, size_t len)
 
 /* ---- reasons -------------------------------------------------------------------- */
 
-/* A value echoed in a reason, as Python's repr; past FR_ECHO_MAX bytes only
- * its first FR_ECHO_KEEP (cut before a UTF-8 sequence) and its length: a
- * 10 MB value gave a 10 MB message (in the text and JSON formats). */
-#define FR_ECHO_MAX  256
-#define FR_ECHO_KEEP 160
+/* A value echoed in a reason: fr_echo_value (value.c), Python's repr, clipped. */
 static void reason_value(fr_buf *r, const char *s, size_t len)
 {
-    if (len <= FR_ECHO_MAX) {
-        fr_pyrepr_str(r, s, len);
-        return;
-    }
-    size_t keep = FR_ECHO_KEEP;
-    while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
-        keep--;
-    fr_pyrepr_str(r, s, keep);
-    fr_buf_printf(r, "... (%zu bytes)", len);
+    fr_echo_value(r, s, len);
 }
 
 /* A value in a suggested command line: shell-quoted, or past FR_ECHO_MAX

@@ -741,6 +741,19 @@ void fr_pyrepr_str(fr_buf *b, const char *s, size_t len)
     fr_buf_putc(b, quote);
 }
 
+void fr_echo_value(fr_buf *b, const char *s, size_t len)
+{
+    if (len <= FR_ECHO_MAX) {
+        fr_pyrepr_str(b, s, len);
+        return;
+    }
+    size_t keep = FR_ECHO_KEEP;
+    while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+        keep--;
+    fr_pyrepr_str(b, s, keep);
+    fr_buf_printf(b, "... (%zu bytes)", len);
+}
+
 void fr_val_repr(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v)
 {
     if (v.is_null) {

@@ -68,6 +68,14 @@ void fr_val_text(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v);
  * (invalid UTF-8 bytes shown as \udcXX, as Python's surrogateescape). */
 void fr_val_repr(fr_buf *b, const fr_ruleset *rs, fr_type t, fr_val v);
 void fr_pyrepr_str(fr_buf *b, const char *s, size_t len);
+/* A user's text echoed in a message (a config reason, a name on the command
+ * line), as fr_pyrepr_str (quotes included; control bytes, C1 controls,
+ * U+2028/9 and invalid UTF-8 escaped); past FR_ECHO_MAX bytes only its first
+ * FR_ECHO_KEEP (cut before a UTF-8 sequence) and its length: a 10 MB value
+ * gave a 10 MB message. */
+#define FR_ECHO_MAX  256
+#define FR_ECHO_KEEP 160
+void fr_echo_value(fr_buf *b, const char *s, size_t len);
 /* The compact-format form (HACKING.md): like text, but a string or enum
  * value holding a space, tab, newline or backslash, empty, or the text
  * null, is written

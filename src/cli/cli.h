@@ -47,6 +47,12 @@ bool cli_no_color_env(void);
  * argument). */
 void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, size_t n);
 
+/* s[0..len) from the command line, to be shown in a message: as check
+ * echoes a config's words (fr_echo_value: Python's repr, quotes included,
+ * control bytes escaped, past 256 bytes clipped); malloc'd (out of memory:
+ * cli_oom). */
+char *cli_echo(const char *s, size_t len);
+
 /* Prints "flagrule: " + message to stderr. */
 void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Out of memory: prints and exits FR_EXIT_USAGE. */

@@ -55,14 +55,34 @@ static long find_key(const fr_ruleset *rs, const char *name)
     return -1;
 }
 
-static int unknown(const char *what, const char *name, const char *const *cand, size_t n)
+/* A name or argument from the command line in a message: cli_echo. */
+static char *echo(const char *s)
+{
+    return cli_echo(s, strlen(s));
+}
+
+/* "unknown WHAT NAME", with a did-you-mean among cand[0..n) and a hint
+ * (may be NULL); returns the usage status. */
+static int unknown(const char *what, const char *name, const char *const *cand, size_t n, const char *hint)
 {
     const char *best = fr_did_you_mean(name, strlen(name), cand, n);
-    if (best)
-        cli_err("explain: unknown %s '%s'; did you mean '%s'?", what, name, best);
+    char *e = echo(name);
+    if (hint)
+        cli_err("explain: unknown %s %s: %s", what, e, hint);
+    else if (best)
+        cli_err("explain: unknown %s %s; did you mean '%s'?", what, e, best);
     else
-        cli_err("explain: unknown %s '%s'", what, name);
+        cli_err("explain: unknown %s %s", what, e);
+    free(e);
     return FR_EXIT_USAGE;
+}
+
+static void both(const char *key, const char *why_not)
+{
+    char *ek = echo(key), *er = echo(why_not);
+    cli_err("explain: give a KEY or --why-not RULE, not both (%s and --why-not %s)", ek, er);
+    free(ek);
+    free(er);
 }
 
 int cmd_explain(int argc, char **argv)
@@ -120,7 +140,9 @@ int cmd_explain(int argc, char **argv)
             const char *best = fr_did_you_mean(a, strlen(a), explain_opts,
                                                sizeof explain_opts / sizeof *explain_opts);
             if (best) {
-                cli_err("explain: unknown option '%s'; did you mean '%s'?", a, best);
+                char *e = echo(a);
+                cli_err("explain: unknown option %s; did you mean '%s'?", e, best);
+                free(e);
                 goto out;
             }
             key = a;
@@ -130,19 +152,22 @@ int cmd_explain(int argc, char **argv)
         } else if (!key && !why_not) {
             key = a;
         } else if (why_not && !key) {
-            cli_err("explain: give a KEY or --why-not RULE, not both ('%s' and --why-not %s)", a, why_not);
+            both(a, why_not);
             goto out;
         } else {
+            char *ea = echo(a), *ek = echo(key);
             if (key[0] == '-')   /* (`explain --key NAME`: --key was taken as a flag spelling) */
-                cli_err("explain: unexpected argument '%s' after the KEY '%s' (read as a flag spelling: "
-                        "explain has no option '%s'); usage: flagrule explain KEY [-- FLAGS...]", a, key, key);
+                cli_err("explain: unexpected argument %s after the KEY %s (read as a flag spelling: "
+                        "explain has no option %s); usage: flagrule explain KEY [-- FLAGS...]", ea, ek, ek);
             else
-                cli_err("explain: unexpected argument '%s' (the config goes after '--')", a);
+                cli_err("explain: unexpected argument %s (the config goes after '--')", ea);
+            free(ea);
+            free(ek);
             goto out;
         }
     }
     if (key && why_not) {
-        cli_err("explain: give a KEY or --why-not RULE, not both ('%s' and --why-not %s)", key, why_not);
+        both(key, why_not);
         goto out;
     }
     if (!key && !why_not) {
@@ -166,7 +191,9 @@ int cmd_explain(int argc, char **argv)
             if (fr_spellmap_abbrev(m, key, strlen(key), &k, &pf, &spell)) {
                 fr_buf b = { 0 };
                 fr_spellmap_list_prefixed(&b, m, key, strlen(key));
-                cli_err("explain: ambiguous flag '%s' could match %s", key, b.p && !b.oom ? b.p : "several");
+                char *ek = echo(key);
+                cli_err("explain: ambiguous flag %s could match %s", ek, b.p && !b.oom ? b.p : "several");
+                free(ek);
                 fr_buf_free(&b);
                 fr_ruleset_free(&rs);
                 code = FR_EXIT_USAGE;
@@ -175,8 +202,10 @@ int cmd_explain(int argc, char **argv)
             if (k >= 0)
                 id = k;
             else if (pf || fr_spellmap_prog(m, key, strlen(key))) {
-                cli_err("explain: '%s' is one of the program's flags that the rules list to skip: "
-                        "no rule reads it", key);
+                char *ek = echo(key);
+                cli_err("explain: %s is one of the program's flags that the rules list to skip: "
+                        "no rule reads it", ek);
+                free(ek);
                 fr_ruleset_free(&rs);
                 code = FR_EXIT_USAGE;
                 goto out;
@@ -193,7 +222,7 @@ int cmd_explain(int argc, char **argv)
             for (size_t k = 0; k < nk; k++)
                 for (uint32_t j = 0; j < rs->keys[k].ncli; j++)
                     names[n++] = rs->keys[k].cli[j];
-            code = unknown("flag", key, names, n);
+            code = unknown("flag", key, names, n, NULL);
             free(names);
             fr_ruleset_free(&rs);
             goto out;
@@ -205,7 +234,20 @@ int cmd_explain(int argc, char **argv)
                 cli_oom();
             for (size_t k = 0; k < nk; k++)
                 names[k] = fr_key_name(rs, k);
-            code = unknown("key", key, names, nk);
+            /* a rule's name where a key is expected */
+            long r = fr_ruleset_find_rule(rs, key);
+            char *hint = NULL;
+            if (r >= 0) {
+                const char *rn = fr_rule_name(rs, (size_t)r);
+                size_t hl = strlen(rn) * 2 + 128;
+                hint = malloc(hl);
+                if (!hint)
+                    cli_oom();
+                snprintf(hint, hl, "it is the rule '%s'; to tell why a rule did not fire, use --why-not: "
+                                   "flagrule explain --why-not %s", rn, rn);
+            }
+            code = unknown("key", key, names, nk, hint);
+            free(hint);
             free(names);
             fr_ruleset_free(&rs);
             goto out;
@@ -219,7 +261,20 @@ int cmd_explain(int argc, char **argv)
                 cli_oom();
             for (size_t r = 0; r < nr; r++)
                 names[r] = fr_rule_name(rs, r);
-            code = unknown("rule", why_not, names, nr);
+            /* a key (a name, an alias, a flag spelling) given to --why-not */
+            long k = find_key(rs, why_not);
+            char *hint = NULL;
+            if (k >= 0) {
+                const char *kn = fr_key_name(rs, (size_t)k);
+                size_t hl = strlen(kn) * 2 + 128;
+                hint = malloc(hl);
+                if (!hint)
+                    cli_oom();
+                snprintf(hint, hl, "it is the key '%s'; to tell why a key has its value, leave out --why-not: "
+                                   "flagrule explain %s", kn, kn);
+            }
+            code = unknown("rule", why_not, names, nr, hint);
+            free(hint);
             free(names);
             fr_ruleset_free(&rs);
             goto out;

@@ -19,6 +19,7 @@
 
 #include "arena.h"   /* fr_mem_populate */
 #include "misspell.h"   /* fr_did_you_mean */
+#include "value.h"      /* fr_echo_value */
 #include "cli.h"
 
 void cli_err(const char *fmt, ...)
@@ -141,6 +142,26 @@ static void prime_memory(void)
         (void)fr_mem_populate((void *)(sp - CLI_STACK_PRIME), CLI_STACK_PRIME);
 }
 
+char *cli_echo(const char *s, size_t len)
+{
+    fr_buf b = { 0 };
+    fr_echo_value(&b, s, len);
+    char *t = fr_buf_take(&b);
+    if (!t)
+        cli_oom();
+    return t;
+}
+
+/* Whether s can be shown as it is inside '...' in a message: printable
+ * ASCII without a quote, not long. */
+static bool plain(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f || s[i] == '\'')
+            return false;
+    return n <= FR_ECHO_MAX;
+}
+
 void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, size_t n)
 {
     /* the options of any subcommand that take a value (as the next argument) */
@@ -154,21 +175,27 @@ void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, s
         for (size_t j = 0; j < sizeof valued / sizeof *valued; j++)
             if (!strcmp(valued[j], cand[i])) {
                 cli_err("%s: option '%s' takes its value as the next argument: write '%s %s'", cmd, cand[i],
-                        cand[i], eq + 1);
+                        cand[i], plain(eq + 1, strlen(eq + 1)) ? eq + 1 : "VALUE");
                 return;
             }
-        cli_err("%s: option '%s' takes no value, got '%s'", cmd, cand[i], arg);
+        char *e = cli_echo(arg, strlen(arg));
+        cli_err("%s: option '%s' takes no value, got %s", cmd, cand[i], e);
+        free(e);
         return;
     }
+    /* (the argument as check echoes a config's words: control bytes
+     * escaped, a long one clipped) */
+    char *e = cli_echo(arg, len);
     /* --OPTION-VALUE for --OPTION VALUE (`--input-json`, `--format-json`) */
     for (size_t i = 0; i < n; i++) {
         size_t cl = strlen(cand[i]);
         if (cl < 3 || cand[i][1] != '-' || len <= cl + 1 || memcmp(arg, cand[i], cl) != 0 || arg[cl] != '-')
             continue;
         for (size_t j = 0; j < sizeof valued / sizeof *valued; j++)
-            if (!strcmp(valued[j], cand[i])) {
-                cli_err("%s: unknown option '%.*s'; did you mean '%s %.*s'?", cmd, (int)len, arg, cand[i],
+            if (!strcmp(valued[j], cand[i]) && plain(arg + cl + 1, len - cl - 1)) {
+                cli_err("%s: unknown option %s; did you mean '%s %.*s'?", cmd, e, cand[i],
                         (int)(len - cl - 1), arg + cl + 1);
+                free(e);
                 return;
             }
     }
@@ -176,9 +203,10 @@ void cli_bad_option(const char *cmd, const char *arg, const char *const *cand, s
      * is one edit away, and -j is no slip for -r) */
     const char *best = len == 2 && arg[0] == '-' && arg[1] != '-' ? NULL : fr_did_you_mean(arg, len, cand, n);
     if (best)
-        cli_err("%s: unknown option '%.*s'; did you mean '%s'?", cmd, (int)len, arg, best);
+        cli_err("%s: unknown option %s; did you mean '%s'?", cmd, e, best);
     else
-        cli_err("%s: unknown option '%.*s'", cmd, (int)len, arg);
+        cli_err("%s: unknown option %s", cmd, e);
+    free(e);
 }
 
 fr_ruleset *cli_load_rules(const cli_rules *cr, size_t *nwarnings)

@@ -10,6 +10,13 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/explain-unknown-escape.t \
+	tests/cli/explain-why-not-unknown-escape.t \
+	tests/cli/explain-flag-unknown-escape.t \
+	tests/cli/explain-option-unknown-escape.t \
+	tests/cli/explain-unknown-long.t \
+	tests/cli/explain-rule-as-key.t \
+	tests/cli/explain-why-not-key.t \
 	tests/cli/explain-why-not-many-reads.t \
 	tests/cli/explain-many-reads.t \
 	tests/cli/explain-why-not-require-runtime.t \
