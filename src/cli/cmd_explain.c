@@ -13,10 +13,10 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: flagrule explain [-r PATH]... [--input line|json] [--no-env] [--no-color]\n"
-          "                        KEY [-- FLAGS...]\n"
-          "       flagrule explain [-r PATH]... [--input line|json] [--no-env] [--no-color]\n"
-          "                        --why-not RULE [-- FLAGS...]\n"
+    fputs("usage: flagrule explain [-r PATH]... [--input line|json] [--no-env]\n"
+          "                        [--ignore-unknown] [--no-color] KEY [-- FLAGS...]\n"
+          "       flagrule explain [-r PATH]... [--input line|json] [--no-env]\n"
+          "                        [--ignore-unknown] [--no-color] --why-not RULE [-- FLAGS...]\n"
           "\n"
           "Tells why KEY (a key name, an alias or a flag spelling) has its resolved\n"
           "value in the config given after '--' (else the one line of standard input,\n"
@@ -29,13 +29,14 @@ static void usage(FILE *f)
           "  --input INPUT    line (default): the config is a command line; json: a\n"
           "                   JSON object, {\"KEY\": VALUE, ...}\n"
           "  --no-env         do not read env keys from the process environment\n"
+          "  --ignore-unknown skip flags the rules do not declare (and their values)\n"
           "  --no-color       do not colour diagnostics\n"
           "  -h, --help       print this help\n",
           f);
 }
 
 static const char *const explain_opts[] = {
-    "-r", "--rules", "--why-not", "--input", "--no-env", "--no-color", "--help", "-h",
+    "-r", "--rules", "--why-not", "--input", "--no-env", "--ignore-unknown", "--no-color", "--help", "-h",
 };
 
 /* A key by name, alias or flag spelling; -1 if none. */
@@ -90,7 +91,7 @@ int cmd_explain(int argc, char **argv)
     cli_rules cr;
     memset(&cr, 0, sizeof cr);
     const char *key = NULL, *why_not = NULL;
-    bool no_env = false, no_color = false, json_in = false;
+    bool no_env = false, no_color = false, json_in = false, ignore_unknown = false;
     int nwords = 0;
     char **words = NULL;
     int code = FR_EXIT_USAGE;
@@ -129,6 +130,8 @@ int cmd_explain(int argc, char **argv)
             json_in = in == 1;
         } else if (!strcmp(a, "--no-env")) {
             no_env = true;
+        } else if (!strcmp(a, "--ignore-unknown")) {
+            ignore_unknown = true;
         } else if (!strcmp(a, "--no-color")) {
             no_color = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -290,7 +293,8 @@ int cmd_explain(int argc, char **argv)
     if (!ev)
         cli_oom();
     fr_eval_set_use_environ(ev, !no_env);
-    cli_jin *jin = json_in ? cli_jin_new(rs, false) : NULL;
+    fr_eval_set_ignore_unknown(ev, ignore_unknown);
+    cli_jin *jin = json_in ? cli_jin_new(rs, ignore_unknown) : NULL;
     const fr_result *res = jin && line    ? cli_eval_json(jin, ev, line, llen)
                            : jin          ? cli_eval_json_words(jin, ev, (size_t)nwords, (const char *const *)words)
                            : line         ? fr_eval_line(ev, line, llen)

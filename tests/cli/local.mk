@@ -10,6 +10,10 @@ TEST_EXTENSIONS += .t
 T_LOG_COMPILER = $(SHELL) $(srcdir)/tests/cli/run.sh
 
 CLI_TESTS = \
+	tests/cli/explain-ignore-unknown.t \
+	tests/cli/explain-ignore-unknown-why-not.t \
+	tests/cli/explain-ignore-unknown-json.t \
+	tests/cli/explain-ignore-unknown-off.t \
 	tests/cli/explain-unknown-escape.t \
 	tests/cli/explain-why-not-unknown-escape.t \
 	tests/cli/explain-flag-unknown-escape.t \
