@@ -1602,17 +1602,6 @@ static uint32_t c_in(cc *k, const ast_expr *e)
     return node(k, e->op, ty(FR_T_BOOL), a, sid, e->pos);
 }
 
-static uint32_t pcre_flags(uint32_t bits)
-{
-    static const uint32_t map[5] = { PCRE2_CASELESS, PCRE2_MULTILINE, PCRE2_DOTALL, PCRE2_EXTENDED,
-                                     PCRE2_UTF };
-    uint32_t f = 0;
-    for (int i = 0; i < 5; i++)
-        if (bits & (1u << i))
-            f |= map[i];
-    return f;
-}
-
 static uint32_t c_regex(cc *k, const ast_regex *re)
 {
     fr_ruleset *rs = k->rs;
@@ -1625,7 +1614,7 @@ static uint32_t c_regex(cc *k, const ast_regex *re)
         return id;
     int errcode;
     PCRE2_SIZE erroff;
-    uint32_t flags = pcre_flags(re->flags);
+    uint32_t flags = fr_regex_options(re->flags);
     pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat, re->len, flags, &errcode, &erroff, k->pctx);
     if (!code) {
         PCRE2_UCHAR msg[256];

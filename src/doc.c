@@ -3020,6 +3020,16 @@ static void rich_buf_code(rich *r, fr_buf *b)
     fr_buf_free(b);
 }
 
+/* Regex id as the rules write it: /pattern/ and its flags. */
+static void regex_text(fr_buf *b, const fr_ruleset *rs, uint32_t id)
+{
+    char fl[6];
+    fr_buf_putc(b, '/');
+    fr_buf_puts(b, rs->regexes[id].pattern ? rs->regexes[id].pattern : "");
+    fr_buf_putc(b, '/');
+    fr_buf_puts(b, fr_regex_flag_text(rs->regexes[id].flags, fl));
+}
+
 /* An expression as text, keys by their display names. */
 static void expr_text(docctx *d, uint32_t n, fr_buf *b, int prec, int depth)
 {
@@ -3066,6 +3076,15 @@ static void expr_text(docctx *d, uint32_t n, fr_buf *b, int prec, int depth)
             fr_buf_putc(b, ')');
         return;
     }
+    case FR_OP_MATCH:   /* a bool compared with a bool: (s ~ /re/) = b */
+        if (prec > 0)
+            fr_buf_putc(b, '(');
+        expr_text(d, nd->a, b, 1, depth + 1);
+        fr_buf_puts(b, " ~ ");
+        regex_text(b, rs, nd->b);
+        if (prec > 0)
+            fr_buf_putc(b, ')');
+        return;
     default:
         fr_buf_puts(b, "...");
         return;
@@ -3295,9 +3314,7 @@ static void when_node(docctx *d, uint32_t n, int neg, int ctx, rich *r, int dept
         rich_expr(d, r, nd->a);
         rich_text(r, neg ? " does not match " : " matches ");
         fr_buf b = { 0 };
-        fr_buf_putc(&b, '/');
-        fr_buf_puts(&b, rs->regexes[nd->b].pattern ? rs->regexes[nd->b].pattern : "");
-        fr_buf_putc(&b, '/');
+        regex_text(&b, rs, nd->b);
         rich_buf_code(r, &b);
         return;
     }

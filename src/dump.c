@@ -185,7 +185,8 @@ static void node_at(fr_strbuf *b, const fr_ruleset *rs, uint32_t n, int min)
     case FR_OP_MATCH: {
         const fr_regex *re = &rs->regexes[nd->b];
         node_at(b, rs, nd->a, p + 1);
-        fr_sb_printf(b, " ~ /%s/", re->pattern);
+        char fl[6];
+        fr_sb_printf(b, " ~ /%s/%s", re->pattern, fr_regex_flag_text(re->flags, fl));
         break;
     }
     default:

@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "compile.h"
 #include "ir.h"
 
@@ -29,6 +32,31 @@ const char *fr_op_text(fr_op op)
 int fr_op_arity(fr_op op)
 {
     return (unsigned)op < FR_OP__COUNT ? op_arity[op] : -1;
+}
+
+/* ---- regex flags -------------------------------------------------------------- */
+
+static const char re_letters[] = "imsxu";
+static const uint32_t re_options[5] = { PCRE2_CASELESS, PCRE2_MULTILINE, PCRE2_DOTALL, PCRE2_EXTENDED,
+                                        PCRE2_UTF };
+
+uint32_t fr_regex_options(uint32_t bits)
+{
+    uint32_t f = 0;
+    for (int i = 0; i < 5; i++)
+        if (bits & (1u << i))
+            f |= re_options[i];
+    return f;
+}
+
+const char *fr_regex_flag_text(uint32_t options, char out[6])
+{
+    size_t n = 0;
+    for (int i = 0; i < 5; i++)
+        if (options & re_options[i])
+            out[n++] = re_letters[i];
+    out[n] = '\0';
+    return out;
 }
 
 /* ---- hash tables ------------------------------------------------------------- */

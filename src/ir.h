@@ -388,6 +388,13 @@ static inline fr_span fr_node_span(const fr_ruleset *rs, uint32_t r, uint32_t n)
 /* Text of an op for dumps and explanations. */
 const char *fr_op_text(fr_op op);
 int         fr_op_arity(fr_op op);
+/* A regex's flags: the lexer's bits (1 << i for the i-th letter of
+ * "imsxu") as PCRE2 compile options, and back, PCRE2 options (fr_regex.flags)
+ * as the flag letters in that order, written to out (6 bytes: at most five
+ * letters and a NUL), returned.  Every printer of a regex writes
+ * /pattern/ and these letters after it. */
+uint32_t    fr_regex_options(uint32_t bits);
+const char *fr_regex_flag_text(uint32_t options, char out[6]);
 /* Whether s (len bytes) is one of key's null words (`cli null "WORD"`). */
 bool        fr_key_has_null_word(const fr_key *key, const char *s, size_t len);
 

@@ -33,6 +33,9 @@ CLI_TESTS = \
 	tests/cli/explain-why-not-failed-comments.t \
 	tests/cli/check-runtime-comments.t \
 	tests/cli/check-diag-comments.t \
+	tests/cli/doc-regex-flags-md.t \
+	tests/cli/doc-regex-flags-json.t \
+	tests/cli/lint-dump-regex-flags.t \
 	tests/cli/resolve-null-text.t \
 	tests/cli/check-odd-dashes.t \
 	tests/cli/check-odd-dashes-ignore.t \
@@ -238,6 +241,7 @@ TESTS += $(CLI_TESTS)
 TESTS += tests/cli/jobs.sh
 EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/bad.rules \
+	tests/cli/refl.rules \
 	tests/cli/cycle.rules \
 	tests/cli/nul-value.rules \
 	tests/cli/failing.rules \
