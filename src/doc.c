@@ -5,7 +5,9 @@
  *  1. the example (search part): candidate values for the keys the rule
  *     depends on are collected from its condition (and those of the declare
  *     rules that resolve those keys) and from the test cases that expect its
- *     error; configs are tried in order of the number of keys changed from
+ *     error, and for a key compared with values, one that differs from all
+ *     of them (to keep a declare rule from firing: pool_ensure_other);
+ *     configs are tried in order of the number of keys changed from
  *     the defaults, each one evaluated with the real evaluator; then the
  *     trigger is extended so that no other error fires on it, if possible;
  *     then the fix is searched, again by number of changes.  Both lines are
@@ -685,6 +687,8 @@ static void rich_plain(fr_buf *b, const rich *r)
 typedef struct pool {        /* candidate values of one key, in order */
     fr_val *v;
     size_t  n, cap;
+    fr_val *cmp;             /* the values conditions compare the key with */
+    size_t  ncmp, capcmp;    /* (at most POOL_MAX: see pool_ensure_other) */
 } pool;
 
 typedef struct cfg {         /* a config: the keys changed from the defaults */
@@ -789,22 +793,116 @@ static void pool_add_str(search *s, uint32_t k, const char *str, size_t len)
 static void pool_add_some(search *s, uint32_t k)
 {
     const fr_key *key = &s->rs->keys[k];
+    /* (pool_add drops the default: another value when it is 1 or "x") */
+    int def1 = !key->def.is_null && key->def.i == 1;
     switch (key->type.kind) {
     case FR_T_BOOL:
         pool_add_int(s, k, 1);
         pool_add_int(s, k, 0);
         break;
     case FR_T_INT:
-        pool_add_int(s, k, 1);
+        pool_add_int(s, k, def1 ? 0 : 1);
         break;
     case FR_T_STRING:
-        pool_add_str(s, k, "x", 1);
+        pool_add_str(s, k, def1 && key->def.s && key->def.s[0] == 'x' ? "y" : "x", 1);
         break;
     case FR_T_ENUM:
         pool_add_int(s, k, 0);
         pool_add_int(s, k, 1);
         break;
     }
+}
+
+/* Notes that a condition compares key k with v (a constant or a set's
+ * member: the ruleset's own memory). */
+static void pool_compared(search *s, uint32_t k, fr_val v)
+{
+    pool *p = &s->pools[k];
+    if (p->ncmp >= POOL_MAX)
+        return;
+    for (size_t i = 0; i < p->ncmp; i++)
+        if (val_same(s->rs, k, p->cmp[i], v))
+            return;
+    if (p->ncmp == p->capcmp && fr_vec_reserve((void **)&p->cmp, &p->capcmp, p->ncmp + 1, sizeof *p->cmp) < 0) {
+        s->oom = 1;
+        return;
+    }
+    p->cmp[p->ncmp++] = v;
+}
+
+static int is_compared(const search *s, uint32_t k, fr_val v)
+{
+    const pool *p = &s->pools[k];
+    for (size_t i = 0; i < p->ncmp; i++)
+        if (val_same(s->rs, k, p->cmp[i], v))
+            return 1;
+    return 0;
+}
+
+/* Whether v can join k's pool as a value no condition compares k with. */
+static int other_ok(search *s, uint32_t k, fr_val v)
+{
+    return !val_same(s->rs, k, v, s->rs->keys[k].def) && writable(s->rs, k, v) && !is_compared(s, k, v);
+}
+
+/* Makes sure that a key compared with values can take one that differs
+ * from all of them: the default, a candidate, else a value added here (the
+ * first of: another enum member, another bool, an int from 0 up, "x",
+ * "x2", ... for a string, then null where a config line gives it).  A
+ * declare rule whose condition holds at `k = c` is defeated only by
+ * another value (`flag e : enum { x, y } = x; rule D: e = x -> declare
+ * ...` needs `--e y`), which no comparison proposes.  Bounded: the value
+ * is added past POOL_MAX only when every candidate is a compared value,
+ * i.e. at most once past it (there are at most POOL_MAX compared values). */
+static void pool_ensure_other(search *s, uint32_t k)
+{
+    const fr_ruleset *rs = s->rs;
+    const fr_key *key = &rs->keys[k];
+    pool *p = &s->pools[k];
+    if (!p->ncmp || !is_compared(s, k, key->def))
+        return;
+    for (size_t i = 0; i < p->n; i++)
+        if (!is_compared(s, k, p->v[i]))
+            return;
+    /* the candidates: at most ncmp of them are compared and one is the
+     * default, so ncmp + 2 ints or strings hold one that is neither */
+    size_t ncand = p->ncmp + 2;
+    if (key->type.kind == FR_T_BOOL)
+        ncand = 2;
+    else if (key->type.kind == FR_T_ENUM)
+        ncand = rs->enums[key->type.enum_id].nvalues;
+    fr_val v = { 0, NULL, 0 };
+    int found = 0;
+    char x[24];
+    for (size_t t = 0; !found && t < ncand; t++) {
+        v.i = (int64_t)t;
+        if (key->type.kind == FR_T_STRING) {
+            if (t == 0)
+                snprintf(x, sizeof x, "x");
+            else
+                snprintf(x, sizeof x, "x%zu", t + 1);
+            v.s = x;
+            v.i = (int64_t)strlen(x);
+        }
+        found = other_ok(s, k, v);
+    }
+    if (!found) {
+        fr_val nul = { 0, NULL, 1 };
+        if (!key->type.nullable || !other_ok(s, k, nul))
+            return;   /* every value of the type is compared */
+        v = nul;
+    } else if (key->type.kind == FR_T_STRING) {
+        v.s = fr_arena_strndup(s->arena, x, (size_t)v.i);
+        if (!v.s) {
+            s->oom = 1;
+            return;
+        }
+    }
+    if (p->n == p->cap && fr_vec_reserve((void **)&p->v, &p->cap, p->n + 1, sizeof *p->v) < 0) {
+        s->oom = 1;
+        return;
+    }
+    p->v[p->n++] = v;   /* (past POOL_MAX if need be: see above) */
 }
 
 /* The value of an int expression with every key at its default: 1 known,
@@ -952,6 +1050,8 @@ static void collect_cmp(search *s, fr_op op, uint32_t k, uint32_t other)
     int known = const_eval(rs, other, 0, &c);
     uint32_t ok;
     int other_is_key = direct_key(rs, other, &ok);
+    if (known)
+        pool_compared(s, k, c);
     if (known && c.is_null) {
         pool_add(s, k, c);          /* null */
         pool_add_some(s, k);
@@ -1473,6 +1573,11 @@ static void collect_node(search *s, uint32_t n, int depth)
         int notin = nd->op == FR_OP_NOTIN;
         if (key->type.kind == FR_T_ENUM) {
             const fr_enum *e = &rs->enums[key->type.enum_id];
+            for (uint32_t i = 0; i < e->nvalues; i++) {
+                fr_val v = { i, NULL, 0 };
+                if (fr_set_contains(st, v))
+                    pool_compared(s, k, v);
+            }
             /* the values that make the test true first */
             for (int pass = 0; pass < 2; pass++)
                 for (uint32_t i = 0; i < e->nvalues; i++) {
@@ -1482,8 +1587,10 @@ static void collect_node(search *s, uint32_t n, int depth)
                         pool_add_int(s, k, i);
                 }
         } else if (st->vals) {
-            for (uint32_t i = 0; i < st->n; i++)
+            for (uint32_t i = 0; i < st->n; i++) {
+                pool_compared(s, k, st->vals[i]);
                 pool_add(s, k, st->vals[i]);
+            }
             if (key->type.kind == FR_T_INT) {
                 int64_t mx = st->n ? st->vals[st->n - 1].i : 0;
                 if (mx < INT64_MAX)
@@ -1502,6 +1609,8 @@ static void collect_node(search *s, uint32_t n, int depth)
         }
         if (st->has_null || notin) {
             fr_val nul = { 0, NULL, 1 };
+            if (st->has_null)
+                pool_compared(s, k, nul);
             pool_add(s, k, nul);
         }
         return;
@@ -1620,8 +1729,10 @@ static void collect_rule(search *s, uint32_t r, keylist *l)
             }
         }
     }
-    for (size_t i = 0; i < work.n; i++)
+    for (size_t i = 0; i < work.n; i++) {
+        pool_ensure_other(s, work.k[i]);
         kl_add(s, l, work.k[i]);
+    }
     kl_free(&work);
 }
 
@@ -2312,8 +2423,10 @@ static void blame(search *s, const optlist *l, const cfg *c, uint32_t r, keylist
 static void search_free(search *s)
 {
     if (s->pools)
-        for (uint32_t k = 0; k < s->rs->nkeys; k++)
+        for (uint32_t k = 0; k < s->rs->nkeys; k++) {
             free(s->pools[k].v);
+            free(s->pools[k].cmp);
+        }
     free(s->pools);
     free(s->rule_seen);
     free(s->key_seen);

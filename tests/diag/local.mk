@@ -56,6 +56,7 @@ DIAG_TESTS = \
 	tests/diag/cases/empty.rules \
 	tests/diag/cases/error-cap.rules \
 	tests/diag/cases/fat-arrow.rules \
+	tests/diag/cases/fires-past-declare.rules \
 	tests/diag/cases/habits.rules \
 	tests/diag/cases/hyphen-key.rules \
 	tests/diag/cases/integer-overflow.rules \
