@@ -2203,7 +2203,7 @@ static uint32_t item_key(cc *k, const ast_rule *r, const ast_item *it)
     return NONE;
 }
 
-static void c_declare(cc *k, const ast_rule *r, fr_rule *out, segvec *sv)
+static void c_declare(cc *k, const ast_rule *r, fr_rule *out)
 {
     out->items = arr8(k, r->nitems, sizeof *out->items);
     out->attached = arr8(k, r->nattached + 1, sizeof *out->attached);
@@ -2281,7 +2281,7 @@ static void c_rule(cc *k, const ast_rule *r, uint32_t id, segvec *sv)
     out->name_loc = r->named ? SP(k, r->name.pos) : SP(k, r->text);
     out->cond = out->req = NONE;
     if (r->kind == FR_RULE_DECLARE)
-        c_declare(k, r, out, sv);
+        c_declare(k, r, out);
     out->cond = c_cond(k, r->cond, "the condition");
     switch (r->kind) {
     case FR_RULE_REQUIRE:

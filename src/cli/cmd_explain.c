@@ -64,6 +64,18 @@ static char *echo(const char *s)
 
 /* "unknown WHAT NAME", with a did-you-mean among cand[0..n) and a hint
  * (may be NULL); returns the usage status. */
+/* The hint that a name is the other kind: "it is the KIND 'NAME'; " then
+ * how, then NAME (malloc'd). */
+static char *name_hint(const char *kind, const char *name, const char *how)
+{
+    size_t hl = strlen(kind) + strlen(how) + 2 * strlen(name) + 16;
+    char *h = malloc(hl);
+    if (!h)
+        cli_oom();
+    snprintf(h, hl, "it is the %s '%s'; %s%s", kind, name, how, name);
+    return h;
+}
+
 static int unknown(const char *what, const char *name, const char *const *cand, size_t n, const char *hint)
 {
     const char *best = fr_did_you_mean(name, strlen(name), cand, n);
@@ -239,16 +251,10 @@ int cmd_explain(int argc, char **argv)
                 names[k] = fr_key_name(rs, k);
             /* a rule's name where a key is expected */
             long r = fr_ruleset_find_rule(rs, key);
-            char *hint = NULL;
-            if (r >= 0) {
-                const char *rn = fr_rule_name(rs, (size_t)r);
-                size_t hl = strlen(rn) * 2 + 128;
-                hint = malloc(hl);
-                if (!hint)
-                    cli_oom();
-                snprintf(hint, hl, "it is the rule '%s'; to tell why a rule did not fire, use --why-not: "
-                                   "flagrule explain --why-not %s", rn, rn);
-            }
+            char *hint = r < 0 ? NULL
+                               : name_hint("rule", fr_rule_name(rs, (size_t)r),
+                                           "to tell why a rule did not fire, use --why-not: "
+                                           "flagrule explain --why-not ");
             code = unknown("key", key, names, nk, hint);
             free(hint);
             free(names);
@@ -266,16 +272,10 @@ int cmd_explain(int argc, char **argv)
                 names[r] = fr_rule_name(rs, r);
             /* a key (a name, an alias, a flag spelling) given to --why-not */
             long k = find_key(rs, why_not);
-            char *hint = NULL;
-            if (k >= 0) {
-                const char *kn = fr_key_name(rs, (size_t)k);
-                size_t hl = strlen(kn) * 2 + 128;
-                hint = malloc(hl);
-                if (!hint)
-                    cli_oom();
-                snprintf(hint, hl, "it is the key '%s'; to tell why a key has its value, leave out --why-not: "
-                                   "flagrule explain %s", kn, kn);
-            }
+            char *hint = k < 0 ? NULL
+                               : name_hint("key", fr_key_name(rs, (size_t)k),
+                                           "to tell why a key has its value, leave out --why-not: "
+                                           "flagrule explain ");
             code = unknown("rule", why_not, names, nr, hint);
             free(hint);
             free(names);
