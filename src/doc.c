@@ -664,16 +664,16 @@ static void rich_md(fr_buf *b, const rich *r)
     }
 }
 
-/* Plain text with code in backticks (for JSON, notes). */
+/* Plain text with code as Markdown code spans (fr_md_code: a value with a
+ * backtick in it gets a longer fence), for JSON. */
 static void rich_plain(fr_buf *b, const rich *r)
 {
     for (size_t i = 0; i < r->n; i++) {
         const char *s = r->bytes.p + r->segs[i].off;
         if (r->segs[i].code)
-            fr_buf_putc(b, '`');
-        fr_buf_put(b, s, r->segs[i].len);
-        if (r->segs[i].code)
-            fr_buf_putc(b, '`');
+            fr_md_code(b, s, r->segs[i].len);
+        else
+            fr_buf_put(b, s, r->segs[i].len);
     }
 }
 

@@ -35,6 +35,7 @@ CLI_TESTS = \
 	tests/cli/check-diag-comments.t \
 	tests/cli/doc-regex-flags-md.t \
 	tests/cli/doc-regex-flags-json.t \
+	tests/cli/doc-json-when-backtick.t \
 	tests/cli/lint-dump-regex-flags.t \
 	tests/cli/resolve-null-text.t \
 	tests/cli/check-odd-dashes.t \
@@ -244,6 +245,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/refl.rules \
 	tests/cli/cycle.rules \
 	tests/cli/nul-value.rules \
+	tests/cli/backtick.rules \
 	tests/cli/failing.rules \
 	tests/cli/misc.rules \
 	tests/cli/prog.rules \
