@@ -3,10 +3,14 @@
  *
  * The work for one rule:
  *  1. the example (search part): candidate values for the keys the rule
- *     depends on are collected from its condition (and those of the declare
- *     rules that resolve those keys) and from the test cases that expect its
- *     error, and for a key compared with values, one that differs from all
- *     of them (to keep a declare rule from firing: pool_ensure_other);
+ *     depends on are collected from its condition and declared values (and
+ *     those of the declare rules that resolve those keys) and from the test
+ *     cases that expect its error: the values compared with, their
+ *     neighbours, inverses through arithmetic (also at a few other values
+ *     of the keys an expression reads: probe_eval), small ints for keys
+ *     that arithmetic reads (pool_add_small), and for a key compared with
+ *     values, one that differs from all of them (to keep a declare rule
+ *     from firing: pool_ensure_other);
  *     configs are tried in order of the number of keys changed from
  *     the defaults, each one evaluated with the real evaluator; then the
  *     trigger is extended so that no other error fires on it, if possible;
@@ -813,6 +817,31 @@ static void pool_add_some(search *s, uint32_t k)
     }
 }
 
+/* Small ints for an int key that arithmetic reads or that is compared
+ * with an expression of keys: the sign and the zero of a divisor count
+ * there more than any constant (`i > i + i` needs a negative i, `1 / i`
+ * any but 0). */
+static void pool_add_small(search *s, uint32_t k)
+{
+    if (s->rs->keys[k].type.kind != FR_T_INT)
+        return;
+    for (int64_t i = -1; i <= 2; i++)
+        pool_add_int(s, k, i);
+}
+
+/* Whether node n reads a key (its value at the defaults is then a guess,
+ * not a constant). */
+static int has_keys(const fr_ruleset *rs, uint32_t n, int depth)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (nd->op == FR_OP_KEY || nd->op == FR_OP_INPUT || depth > 256)
+        return 1;
+    if (nd->op == FR_OP_CONST)
+        return 0;
+    int ar = fr_op_arity((fr_op)nd->op);
+    return (ar >= 1 && has_keys(rs, nd->a, depth + 1)) || (ar == 2 && has_keys(rs, nd->b, depth + 1));
+}
+
 /* Notes that a condition compares key k with v (a constant or a set's
  * member: the ruleset's own memory). */
 static void pool_compared(search *s, uint32_t k, fr_val v)
@@ -905,9 +934,10 @@ static void pool_ensure_other(search *s, uint32_t k)
     p->v[p->n++] = v;   /* (past POOL_MAX if need be: see above) */
 }
 
-/* The value of an int expression with every key at its default: 1 known,
- * 0 not (null, not an int, overflow, division by zero, a regex...). */
-static int const_eval(const fr_ruleset *rs, uint32_t n, int depth, fr_val *out)
+/* The value of an int expression with every key at its default, or with
+ * every int key at *probe (probe not NULL): 1 known, 0 not (null, not an
+ * int, overflow, division by zero, a regex...). */
+static int probe_eval(const fr_ruleset *rs, uint32_t n, int depth, const int64_t *probe, fr_val *out)
 {
     const fr_node *nd = &rs->nodes[n];
     fr_val a, b;
@@ -920,16 +950,20 @@ static int const_eval(const fr_ruleset *rs, uint32_t n, int depth, fr_val *out)
     case FR_OP_KEY:
     case FR_OP_INPUT:
         *out = rs->keys[nd->a].def;
+        if (probe && rs->keys[nd->a].type.kind == FR_T_INT) {
+            out->i = *probe;
+            out->is_null = 0;
+        }
         return 1;
     case FR_OP_NEG:
-        if (!const_eval(rs, nd->a, depth + 1, &a) || a.is_null || a.i == INT64_MIN)
+        if (!probe_eval(rs, nd->a, depth + 1, probe, &a) || a.is_null || a.i == INT64_MIN)
             return 0;
         out->i = -a.i;
         out->s = NULL;
         out->is_null = 0;
         return 1;
     case FR_OP_ADD: case FR_OP_SUB: case FR_OP_MUL: case FR_OP_DIV: case FR_OP_MOD: {
-        if (!const_eval(rs, nd->a, depth + 1, &a) || !const_eval(rs, nd->b, depth + 1, &b))
+        if (!probe_eval(rs, nd->a, depth + 1, probe, &a) || !probe_eval(rs, nd->b, depth + 1, probe, &b))
             return 0;
         if (a.is_null || b.is_null)
             return 0;
@@ -958,6 +992,11 @@ static int const_eval(const fr_ruleset *rs, uint32_t n, int depth, fr_val *out)
     default:
         return 0;
     }
+}
+
+static int const_eval(const fr_ruleset *rs, uint32_t n, int depth, fr_val *out)
+{
+    return probe_eval(rs, n, depth, NULL, out);
 }
 
 static int direct_key(const fr_ruleset *rs, uint32_t n, uint32_t *k)
@@ -990,9 +1029,7 @@ static void collect_arith_keys(search *s, uint32_t n, int known, int64_t c, int 
         if (s->rs->keys[k].type.kind == FR_T_INT) {
             if (known)
                 pool_add_near(s, k, c);
-            pool_add_int(s, k, 0);
-            pool_add_int(s, k, 1);
-            pool_add_int(s, k, 2);
+            pool_add_small(s, k);
         }
         return;
     }
@@ -1025,10 +1062,35 @@ static void collect_arith_keys(search *s, uint32_t n, int known, int64_t c, int 
                 }
                 break;
             case FR_OP_DIV:
-                if (!side)   /* self / d = c */
+                if (!side) {   /* self / d = c */
                     for (int64_t j = -1; j <= 1; j++)
                         if (!__builtin_add_overflow(c, j, &y) && !__builtin_mul_overflow(y, d.i, &x))
                             collect_arith_keys(s, self, 1, x, depth + 1);
+                } else {       /* d / self = c: self near d / c (c, c +- 1 not 0) */
+                    for (int64_t j = -1; j <= 1; j++)
+                        if (!__builtin_add_overflow(c, j, &y) && y != 0 && !(d.i == INT64_MIN && y == -1))
+                            collect_arith_keys(s, self, 1, d.i / y, depth + 1);
+                }
+                break;
+            case FR_OP_MOD:
+                if (d.i == 0 || d.i == INT64_MIN)
+                    break;
+                if (!side) {   /* self % d = c: c and c +- |d| */
+                    int64_t m = d.i < 0 ? -d.i : d.i;
+                    collect_arith_keys(s, self, 1, c, depth + 1);
+                    if (!__builtin_add_overflow(c, m, &x))
+                        collect_arith_keys(s, self, 1, x, depth + 1);
+                    if (!__builtin_sub_overflow(c, m, &x))
+                        collect_arith_keys(s, self, 1, x, depth + 1);
+                } else {       /* d % self = c: d - c (d % (d - c) = c when d - c > c >= 0), past |d| */
+                    if (!__builtin_sub_overflow(d.i, c, &x) && x != 0)
+                        collect_arith_keys(s, self, 1, x, depth + 1);
+                    int64_t m = d.i < 0 ? -d.i : d.i;
+                    if (m < INT64_MAX) {
+                        collect_arith_keys(s, self, 1, m + 1, depth + 1);
+                        collect_arith_keys(s, self, 1, -(m + 1), depth + 1);
+                    }
+                }
                 break;
             default:
                 break;
@@ -1050,12 +1112,20 @@ static void collect_cmp(search *s, fr_op op, uint32_t k, uint32_t other)
     int known = const_eval(rs, other, 0, &c);
     uint32_t ok;
     int other_is_key = direct_key(rs, other, &ok);
-    if (known)
+    /* An other side that reads keys is known only as a guess (its value at
+     * the defaults): not a compared value, and the key can meet it at other
+     * values (`e3 = e1` with e1 at c, `i > i + i`). */
+    int guess = known && has_keys(rs, other, 0);
+    if (known && !guess)
         pool_compared(s, k, c);
+    if (guess)
+        pool_add_small(s, k);
     if (known && c.is_null) {
         pool_add(s, k, c);          /* null */
         pool_add_some(s, k);
-        return;
+        if (!guess)
+            return;
+        known = 0;   /* (another value of the key's type: below) */
     }
     switch (key->type.kind) {
     case FR_T_BOOL:
@@ -1089,7 +1159,9 @@ static void collect_cmp(search *s, fr_op op, uint32_t k, uint32_t other)
         break;
     }
     }
-    if (key->type.nullable && op != FR_OP_EQ && op != FR_OP_NE) {
+    /* (null makes an ordering false; an other side that reads keys may be
+     * null too: `k = j % 0` holds where both are null) */
+    if (key->type.nullable && ((op != FR_OP_EQ && op != FR_OP_NE) || !known || guess)) {
         fr_val nul = { 0, NULL, 1 };
         pool_add(s, k, nul);
     }
@@ -1562,6 +1634,26 @@ static void collect_node(search *s, uint32_t n, int depth)
             int known = const_eval(rs, nd->a, 0, &c) && !c.is_null;
             collect_arith_keys(s, nd->b, known, known ? c.i : 0, 0);
         }
+        /* An int side that reads keys is no constant: its values at a few
+         * other points (every int key at -1, 1, 2) are targets for the
+         * other side too (`(i * 1) / (-1 * i) > i` needs i < -1, which
+         * i's default, null, does not tell). */
+        for (int side = 0; side < 2 && rs->nodes[nd->a].kind == FR_T_INT; side++) {
+            uint32_t self = side ? nd->b : nd->a, other = side ? nd->a : nd->b;
+            if (!has_keys(rs, other, 0))
+                continue;
+            for (int64_t pr = -1; pr <= 2; pr++) {
+                if (pr == 0 || !probe_eval(rs, other, 0, &pr, &c) || c.is_null)
+                    continue;
+                uint32_t sk;
+                if (direct_key(rs, self, &sk)) {
+                    if (rs->keys[sk].type.kind == FR_T_INT)
+                        pool_add_near(s, sk, c.i);
+                } else {
+                    collect_arith_keys(s, self, 1, c.i, 0);
+                }
+            }
+        }
         return;
     }
     case FR_OP_IN:
@@ -1592,9 +1684,12 @@ static void collect_node(search *s, uint32_t n, int depth)
                 pool_add(s, k, st->vals[i]);
             }
             if (key->type.kind == FR_T_INT) {
-                int64_t mx = st->n ? st->vals[st->n - 1].i : 0;
+                /* (values outside the set: past either end) */
+                int64_t mx = st->n ? st->vals[st->n - 1].i : 0, mn = st->n ? st->vals[0].i : 0;
                 if (mx < INT64_MAX)
                     pool_add_int(s, k, mx + 1);
+                if (mn > INT64_MIN)
+                    pool_add_int(s, k, mn - 1);
             } else {
                 char x[24] = "x";
                 for (int t = 0; t < 20; t++) {
@@ -1699,6 +1794,19 @@ static void rule_cond_keys(search *s, uint32_t r, keylist *l)
     node_keys(s, ru->cond, l, 0);
     if (ru->kind == FR_RULE_REQUIRE)
         node_keys(s, ru->req, l, 0);
+    /* (a declare rule whose value fails, `declare i = 1 / j`, does not
+     * fire: the keys of its values count as its condition's) */
+    for (uint32_t it = 0; ru->kind == FR_RULE_DECLARE && it < ru->nitems; it++)
+        node_keys(s, ru->items[it].value, l, 0);
+}
+
+/* The candidates of a declared value: the int keys its arithmetic reads. */
+static void collect_items(search *s, uint32_t r)
+{
+    const fr_rule *ru = &s->rs->rules[r];
+    for (uint32_t it = 0; ru->kind == FR_RULE_DECLARE && it < ru->nitems; it++)
+        if (s->rs->nodes[ru->items[it].value].kind == FR_T_INT)
+            collect_arith_keys(s, ru->items[it].value, 0, 0, 0);
 }
 
 /* Collects the candidates of rule r and of the declare rules that resolve
@@ -1714,6 +1822,7 @@ static void collect_rule(search *s, uint32_t r, keylist *l)
         collect_node(s, rs->rules[r].cond, 0);
         if (rs->rules[r].kind == FR_RULE_REQUIRE)
             collect_node(s, rs->rules[r].req, 0);
+        collect_items(s, r);
     }
     for (size_t i = 0; i < work.n && !s->oom; i++) {
         const fr_key *key = &rs->keys[work.k[i]];
@@ -1726,6 +1835,7 @@ static void collect_rule(search *s, uint32_t r, keylist *l)
             if (!s->rule_seen[dr]) {
                 s->rule_seen[dr] = 1;
                 collect_node(s, dru->cond, 0);
+                collect_items(s, dr);
             }
         }
     }

@@ -6,6 +6,9 @@
 TEST_EXTENSIONS += .rules
 RULES_LOG_COMPILER = $(SHELL) $(srcdir)/tests/diag/run.sh
 DIAG_TESTS = \
+	tests/diag/cases/lint-declare-values.rules \
+	tests/diag/cases/lint-compared-keys.rules \
+	tests/diag/cases/lint-arith-search.rules \
 	tests/diag/cases/bad-default.rules \
 	tests/diag/cases/alias-cycle.rules \
 	tests/diag/cases/message-reads.rules \
