@@ -505,6 +505,7 @@ enum {
     TAG_VALENUM,      /* enum value name -> first enum that has it */
     TAG_CLI,          /* spelling -> key id */
     TAG_REGEX,        /* interned pattern, tag TAG_REGEX + 32 * flags -> regex id */
+    TAG_DUPNEXT = 512,/* an unnamed rule's base id -> the next -N suffix to try (p1_unnamed) */
     TAG_ENUM = 1024   /* TAG_ENUM + enum id: value name -> value index */
 };
 
@@ -1538,11 +1539,17 @@ static uint32_t c_in(cc *k, const ast_expr *e)
     set.type = t;
     const ast_set *as = e->u.in.set;
     uint32_t nwords = t.kind == FR_T_ENUM ? (k->enums[t.enum_id].nvalues + 63) / 64 : 0;
-    if (t.kind == FR_T_ENUM)
+    /* an enum set is a bit set over the enum's values, unless it is sparse:
+     * a few members of a big enum are their sorted value indices instead
+     * (a bit set would cost each set nvalues / 8 bytes: rules times values,
+     * for rules that each name a value or two of one big enum) */
+    bool sparse = t.kind == FR_T_ENUM && as->n && nwords > 4 && (uint64_t)nwords * sizeof *set.bits >
+                                                      (uint64_t)as->n * sizeof *set.vals;
+    if (t.kind == FR_T_ENUM && !sparse)
         set.bits = arr8(k, nwords ? nwords : 1, sizeof *set.bits);
     else if (as->n)
         set.vals = arr8(k, as->n, sizeof *set.vals);
-    if ((t.kind == FR_T_ENUM && !set.bits) || (t.kind != FR_T_ENUM && as->n && !set.vals)) {
+    if ((set.bits == NULL) == (set.vals == NULL) && (t.kind == FR_T_ENUM || as->n)) {
         nomem(k);
         return NONE;
     }
@@ -1574,7 +1581,7 @@ static uint32_t c_in(cc *k, const ast_expr *e)
             bad = true;
             continue;
         }
-        if (t.kind == FR_T_ENUM) {
+        if (set.bits) {
             if (!(set.bits[v.i / 64] & (1ull << (v.i % 64))))
                 nv++;
             set.bits[v.i / 64] |= 1ull << (v.i % 64);
@@ -1584,7 +1591,7 @@ static uint32_t c_in(cc *k, const ast_expr *e)
     }
     if (bad)
         return NONE;
-    if (t.kind != FR_T_ENUM && nv > 1) {
+    if (set.vals && nv > 1) {
         int (*cmp)(const void *, const void *) = t.kind == FR_T_STRING ? cmp_str : cmp_int;
         qsort(set.vals, nv, sizeof *set.vals, cmp);
         uint32_t w = 1;
@@ -3066,10 +3073,23 @@ static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, 
     }
     char buf[300];
     int n = snprintf(buf, sizeof buf, "%.*s-%08x", (int)(stemlen > 256 ? 256 : stemlen), stem, h);
-    const char *name = intern(k, buf, (size_t)n);
-    for (unsigned dup = 2; name && *fr_intern_word(name) != NONE; dup++) {
-        int m = snprintf(buf + n, sizeof buf - (size_t)n, "-%u", dup);
-        name = intern(k, buf, (size_t)(n + m));
+    const char *base = intern(k, buf, (size_t)n), *name = base;
+    if (name && *fr_intern_word(name) != NONE) {
+        /* taken: -2, -3, ... from where the last rule of this base id stopped
+         * (every suffix below it is taken, and names are never given back),
+         * so that N equal rules cost N probes, not N^2 / 2 */
+        uint32_t next = pm_get(&k->map, base, TAG_DUPNEXT);
+        unsigned dup = next == UINT32_MAX ? 2 : next;
+        for (;; dup++) {
+            int m = snprintf(buf + n, sizeof buf - (size_t)n, "-%u", dup);
+            name = intern(k, buf, (size_t)(n + m));
+            if (!name || *fr_intern_word(name) == NONE)
+                break;
+        }
+        if (name && pm_put(&k->map, base, TAG_DUPNEXT, dup + 1) < 0) {
+            nomem(k);
+            return;
+        }
     }
     if (!name)
         return;

@@ -2318,8 +2318,15 @@ static void shape_set(search *s, cfg *c, uint32_t n, int want)
     if (set->type.kind == FR_T_ENUM) {
         uint32_t nv = rs->enums[set->type.enum_id].nvalues;
         uint32_t i = 0;
-        while (i < nv && (int)((set->bits[i / 64] >> (i % 64)) & 1) != in)
-            i++;
+        if (set->bits) {
+            while (i < nv && (int)((set->bits[i / 64] >> (i % 64)) & 1) != in)
+                i++;
+        } else if (in) {
+            i = set->n ? (uint32_t)set->vals[0].i : nv;   /* (sparse: sorted indices) */
+        } else {
+            for (uint32_t m = 0; i < nv && m < set->n && (uint32_t)set->vals[m].i == i; m++)
+                i++;
+        }
         if (i == nv)
             return;
         v.i = i;
@@ -3463,10 +3470,11 @@ static void when_set(docctx *d, uint32_t n, int neg, rich *r)
     rich_text(r, in ? " one of " : " not one of ");
     fr_type t = st->type;
     size_t shown = 0;
-    if (t.kind == FR_T_ENUM && st->bits) {
+    if (t.kind == FR_T_ENUM) {
         const fr_enum *e = &rs->enums[t.enum_id];
-        for (uint32_t i = 0; i < e->nvalues; i++)
-            if (st->bits[i / 64] >> (i % 64) & 1) {
+        for (uint32_t i = 0, m = 0; i < e->nvalues; i++)
+            if (st->bits ? st->bits[i / 64] >> (i % 64) & 1
+                         : m < st->n && (uint32_t)st->vals[m].i == i && ++m) {
                 if (shown++)
                     rich_text(r, ", ");
                 rich_code(r, e->values[i], strlen(e->values[i]));

@@ -126,8 +126,9 @@ static void set_text(fr_strbuf *b, const fr_ruleset *rs, const fr_set *set)
     bool first = true;
     if (set->type.kind == FR_T_ENUM) {
         const fr_enum *e = &rs->enums[set->type.enum_id];
-        for (uint32_t i = 0; i < e->nvalues; i++)
-            if (set->bits[i / 64] & (1ull << (i % 64))) {
+        for (uint32_t i = 0, m = 0; i < e->nvalues; i++)
+            if (set->bits ? set->bits[i / 64] & (1ull << (i % 64))
+                          : m < set->n && (uint32_t)set->vals[m].i == i && ++m) {
                 fr_sb_printf(b, "%s%s", first ? " " : ", ", e->values[i]);
                 first = false;
             }

@@ -3469,6 +3469,101 @@ static int conj_dense(const fr_ruleset *rs, const struct fr_evindex *ix, uint32_
     return 1;
 }
 
+/* A guard on a dense key of more than 64 values (a big enum) is used only
+ * if it passes for at most this many values: its rules are listed in each
+ * value's bucket of the guard table, so a guard like `e != v0` on an enum
+ * of n values would cost n entries a rule (n^2 for n such rules); without
+ * a guard the rule is open on the slot instead (judged when the key is
+ * given), which is what a rule with no guardable conjunct is anyway. */
+#define BIG_GUARD_MAX 64u
+
+/* The dense values (dense_val's d) conjunct n passes for, its key k of
+ * ndom values, without a loop over the domain for the usual forms (`=`,
+ * `!=`, `in`/`not in` an enum set): each value d, in increasing order, is
+ * given to f (if any); returns their number.  A big enum's value list must
+ * not make each rule that compares with one of its values cost O(values):
+ * that is O(rules * values) for a set that compares every value once. */
+static uint32_t dense_pass_each(const fr_ruleset *rs, uint32_t n, uint32_t k, uint32_t ndom,
+                                void (*f)(void *, uint32_t), void *arg)
+{
+    const fr_node *nd = &rs->nodes[n];
+    switch ((fr_op)nd->op) {
+    case FR_OP_EQ:
+    case FR_OP_NE: {
+        const fr_node *l = &rs->nodes[nd->a], *r = &rs->nodes[nd->b];
+        const fr_node *c = l->op == FR_OP_CONST ? l : r;
+        int d = dense_idx(rs, k, ndom, rs->consts[c->a]);
+        if (nd->op == FR_OP_EQ) {
+            if (d >= 0 && f)
+                f(arg, (uint32_t)d);
+            return d >= 0;
+        }
+        if (f)
+            for (uint32_t e = 0; e < ndom; e++)
+                if ((int)e != d)
+                    f(arg, e);
+        return ndom - (d >= 0);
+    }
+    case FR_OP_IN:
+    case FR_OP_NOTIN: {
+        const fr_set *st = &rs->sets[nd->b];
+        if (st->type.kind != FR_T_ENUM || rs->keys[k].type.kind != FR_T_ENUM)
+            break;
+        int in = nd->op == FR_OP_IN;
+        uint32_t nv = ndom - 1, np = 0;
+        if (!!st->has_null == in) {
+            np++;
+            if (f)
+                f(arg, 0);
+        }
+        if (!st->bits && st->n) {
+            /* sparse: the sorted member indices (value d = index + 1) */
+            if (in) {
+                for (uint32_t m = 0; f && m < st->n; m++)
+                    f(arg, (uint32_t)st->vals[m].i + 1);
+                return np + st->n;
+            }
+            for (uint32_t d = 1, m = 0; f && d < ndom; d++) {
+                if (m < st->n && (uint32_t)st->vals[m].i + 1 == d)
+                    m++;
+                else
+                    f(arg, d);
+            }
+            return np + nv - st->n;
+        }
+        if (in && !st->bits)
+            return np;
+        if (!in && !f) {
+            uint32_t m = 0;
+            for (uint32_t w = 0; st->bits && w < (nv + 63) / 64; w++)
+                m += (uint32_t)__builtin_popcountll(st->bits[w]);
+            return np + nv - m;
+        }
+        for (uint32_t w = 0; w < (nv + 63) / 64; w++) {
+            uint64_t b = st->bits ? st->bits[w] : 0;
+            if (!in)
+                b = ~b;
+            if (w == nv / 64 && nv % 64)
+                b &= (1ull << (nv % 64)) - 1;
+            np += (uint32_t)__builtin_popcountll(b);
+            for (; f && b; b &= b - 1)
+                f(arg, 64 * w + (uint32_t)__builtin_ctzll(b) + 1);
+        }
+        return np;
+    }
+    default:
+        break;
+    }
+    uint32_t np = 0;
+    for (uint32_t d = 0; d < ndom; d++)
+        if (conj_pass(rs, n, dense_val(rs, k, d))) {
+            np++;
+            if (f)
+                f(arg, d);
+        }
+    return np;
+}
+
 typedef struct gcand {
     int      ok;
     uint32_t slot;
@@ -3498,9 +3593,11 @@ static gcand judge_conj(const fr_ruleset *rs, const struct fr_evindex *ix, uint3
         /* (conj_dense, as the fast test holds it) */
         c.frac = (double)pop64(fn->bits) / ndom;
     } else if (ndom) {
-        uint32_t np = 0;
-        for (uint32_t d = 0; d < ndom; d++)
-            np += (uint32_t)conj_pass(rs, n, dense_val(rs, k, d));
+        uint32_t np = dense_pass_each(rs, n, k, ndom, NULL, NULL);
+        if (ndom > 64 && np > BIG_GUARD_MAX) {
+            c.ok = 0;
+            return c;
+        }
         c.frac = (double)np / ndom;
     } else
         c.frac = 0.0;
@@ -4114,6 +4211,25 @@ out:
     return rc;
 }
 
+/* build_notify's buckets of a big enum's guard table: counted, then filled */
+typedef struct bigfill {
+    uint32_t *cnt;     /* counting: [d] += 1 (the table's off + 1) */
+    uint32_t *at;      /* filling: the next place in bucket d */
+    uint32_t *rules;
+    uint32_t  rule;
+} bigfill;
+
+static void bigfill_count(void *arg, uint32_t d)
+{
+    ((bigfill *)arg)->cnt[d]++;
+}
+
+static void bigfill_put(void *arg, uint32_t d)
+{
+    bigfill *bf = arg;
+    bf->rules[bf->at[d]++] = bf->rule;
+}
+
 static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     uint32_t nk = rs->nkeys, nr = rs->nrules, ns = 2 * nk;
@@ -4236,30 +4352,31 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
                         gt->rules[bfill[__builtin_ctzll(b)]++] = gl[q];
                 continue;
             }
-            for (int pass = 0; pass < 2; pass++) {
-                uint32_t at = 0;
-                for (uint32_t d = 0; d < ndom; d++) {
-                    fr_val v = dense_val(rs, k, d);
-                    if (pass == 0)
-                        gt->off[d] = at;
-                    for (uint32_t q = 0; q < gn; q++) {
-                        uint32_t r = gl[q];
-                        const fr_guard *g = &ix->guards[r];
-                        if (!conj_pass(rs, g->node, v))
-                            continue;
-                        if (pass == 1)
-                            gt->rules[at] = r;
-                        at++;
-                    }
-                }
-                if (pass == 0) {
-                    gt->off[ndom] = at;
-                    if (AZ(gt->rules, at)) {
-                        gfail = 1;
-                        break;
-                    }
-                }
+            /* a big enum: the same counting sort over the values each
+             * guard passes for (at most BIG_GUARD_MAX: judge_conj), listed
+             * by dense_pass_each, not found by a walk of the domain */
+            bigfill bf = { gt->off + 1, NULL, NULL, 0 };
+            for (uint32_t q = 0; q < gn; q++)
+                dense_pass_each(rs, ix->guards[gl[q]].node, k, ndom, bigfill_count, &bf);
+            for (uint32_t d = 0; d < ndom; d++)
+                gt->off[d + 1] += gt->off[d];
+            if (AZ(gt->rules, gt->off[ndom])) {
+                gfail = 1;
+                break;
             }
+            uint32_t *at = malloc(ndom * sizeof *at);
+            if (!at) {
+                gfail = 1;
+                break;
+            }
+            memcpy(at, gt->off, ndom * sizeof *at);
+            bf.at = at;
+            for (uint32_t q = 0; q < gn; q++) {
+                bf.rule = gl[q];
+                bf.rules = gt->rules;
+                dense_pass_each(rs, ix->guards[gl[q]].node, k, ndom, bigfill_put, &bf);
+            }
+            free(at);
         }
     }
     /* sparse tables (int and string keys): counted, then filled, in rule

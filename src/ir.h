@@ -144,8 +144,9 @@ _Static_assert(sizeof(fr_node) == 20, "fr_node: 20 bytes");
 typedef struct fr_set {
     fr_type   type;
     uint32_t  n;          /* number of members */
-    uint64_t *bits;       /* FR_T_ENUM: ceil(nvalues/64) words */
-    fr_val   *vals;       /* FR_T_INT / FR_T_STRING: sorted */
+    uint64_t *bits;       /* FR_T_ENUM: ceil(nvalues/64) words, or NULL when sparse */
+    fr_val   *vals;       /* FR_T_INT / FR_T_STRING: sorted; FR_T_ENUM when sparse (few
+                             members of a big enum, see c_set): the value indices, sorted */
     uint8_t   has_null;   /* `null` is a member */
 } fr_set;
 

@@ -940,8 +940,9 @@ bool fr_set_contains(const fr_set *st, fr_val v)
 {
     if (v.is_null)
         return st->has_null;
-    if (st->type.kind == FR_T_ENUM)
-        return st->bits && v.i >= 0 && ((st->bits[v.i >> 6] >> (v.i & 63)) & 1);
+    if (st->type.kind == FR_T_ENUM && st->bits)
+        return v.i >= 0 && ((st->bits[v.i >> 6] >> (v.i & 63)) & 1);
+    /* (a sparse enum set's sorted indices are compared as ints) */
     size_t lo = 0, hi = st->n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;

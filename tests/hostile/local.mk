@@ -11,6 +11,7 @@ HOSTILE_TESTS = \
 	tests/hostile/limits-nesting.py \
 	tests/hostile/limits-size.py \
 	tests/hostile/limits-graph.py \
+	tests/hostile/limits-shapes.py \
 	tests/hostile/regex-limits.py \
 	tests/hostile/config-stream.py \
 	tests/hostile/io-errors.py \

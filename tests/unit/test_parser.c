@@ -406,6 +406,42 @@ static void test_sets(void **state)
     built_free(&b);
 }
 
+static void test_sparse_enum_sets(void **state)
+{
+    (void)state;
+    /* a few members of a big enum are kept as sorted indices, not as a bit
+     * set of the whole enum (c_set); a dense set or a small enum as bits */
+    char text[8192];
+    size_t at = (size_t)snprintf(text, sizeof text, "flag e : enum {");
+    for (int i = 0; i < 1000; i++)
+        at += (size_t)snprintf(text + at, sizeof text - at, "%s v%d", i ? "," : "", i);
+    snprintf(text + at, sizeof text - at,
+             " } ? = v0;\nflag s : enum { a, b, c } = a;\n"
+             "rule r1: e in { v900, v3, null, v3 } -> error \"m\";\n"
+             "rule r2: e not in { v0 } -> error \"m\";\n"
+             "rule r3: s in { b } -> error \"m\";\n");
+    built b = compile_text(text, false);
+    fr_ruleset *rs = b.rs;
+    assert_non_null(rs);
+    assert_int_equal(rs->nsets, 3);
+    const fr_set *sp = &rs->sets[0];
+    assert_null(sp->bits);
+    assert_int_equal(sp->n, 2);
+    assert_true(sp->has_null);
+    assert_true(sp->vals[0].i == 3 && sp->vals[1].i == 900);
+    for (int64_t i = 0; i < 1000; i++) {
+        fr_val v = { i, NULL, 0 };
+        assert_int_equal(fr_set_contains(sp, v), i == 3 || i == 900);
+        assert_int_equal(fr_set_contains(&rs->sets[1], v), i == 0);
+    }
+    fr_val nul = { 0, NULL, 1 };
+    assert_true(fr_set_contains(sp, nul));
+    assert_false(fr_set_contains(&rs->sets[1], nul));
+    assert_null(rs->sets[1].bits);
+    assert_non_null(rs->sets[2].bits);   /* a small enum */
+    built_free(&b);
+}
+
 static void test_unnamed_ids(void **state)
 {
     (void)state;
@@ -425,9 +461,23 @@ static void test_unnamed_ids(void **state)
     assert_string_equal(fr_rule_name(c.rs, 1), want);
     snprintf(want, sizeof want, "%s-3", fr_rule_name(c.rs, 0));
     assert_string_equal(fr_rule_name(c.rs, 2), want);
+    /* two ids interleaved, each numbered on its own (-2, -3, ... where the
+     * last rule of that id stopped: p1_unnamed's TAG_DUPNEXT) */
+    built d = compile_text("flag x : int = 0;\nx > 1 -> warn \"m\";\nx > 2 -> warn \"m\";\n"
+                           "x > 1 -> warn \"m\";\nx > 2 -> warn \"m\";\nx > 1 -> warn \"m\";\n",
+                           false);
+    assert_non_null(d.rs);
+    assert_string_equal(fr_rule_name(d.rs, 0), fr_rule_name(c.rs, 0));
+    snprintf(want, sizeof want, "%s-2", fr_rule_name(d.rs, 0));
+    assert_string_equal(fr_rule_name(d.rs, 2), want);
+    snprintf(want, sizeof want, "%s-3", fr_rule_name(d.rs, 0));
+    assert_string_equal(fr_rule_name(d.rs, 4), want);
+    snprintf(want, sizeof want, "%s-2", fr_rule_name(d.rs, 1));
+    assert_string_equal(fr_rule_name(d.rs, 3), want);
     built_free(&a);
     built_free(&b);
     built_free(&c);
+    built_free(&d);
 }
 
 static void test_later_file(void **state)
@@ -856,6 +906,7 @@ int main(void)
         cmocka_unit_test(test_plan_and_tests),
         cmocka_unit_test(test_sets),
         cmocka_unit_test(test_unnamed_ids),
+        cmocka_unit_test(test_sparse_enum_sets),
         cmocka_unit_test(test_later_file),
         cmocka_unit_test(test_empty),
         cmocka_unit_test(test_skip_blocks),
