@@ -703,6 +703,8 @@ typedef struct cfg {         /* a config: the keys changed from the defaults */
 typedef struct keylist {
     uint32_t *k;
     size_t    n, cap;
+    uint32_t *h;             /* past KL_SCAN keys: a hash set of k + 1 (0 free), */
+    size_t    hmask;         /* for kl_add and kl_has in O(1), not O(n) */
 } keylist;
 
 typedef struct search {
@@ -1743,29 +1745,68 @@ static void collect_node(search *s, uint32_t n, int depth)
 
 /* ---- key lists ------------------------------------------------------------------ */
 
-static void kl_add(search *s, keylist *l, uint32_t k)
+/* A list of keys without repeats, in order of addition.  A short one is
+ * searched; a long one (a declare chain's transitive keys, every key of a
+ * wide rule) has a hash set too: adding n keys is O(n), not O(n^2). */
+#define KL_SCAN 16
+
+static size_t kl_slot(const keylist *l, uint32_t k)
 {
+    size_t i = (size_t)(((uint64_t)k * 0x9E3779B97F4A7C15ull) >> 32) & l->hmask;
+    while (l->h[i] && l->h[i] != k + 1)
+        i = (i + 1) & l->hmask;
+    return i;
+}
+
+static int kl_rehash(keylist *l, size_t want)
+{
+    size_t cap = 64;
+    while (cap < 2 * want)
+        cap *= 2;
+    uint32_t *h = calloc(cap, sizeof *h);
+    if (!h)
+        return -1;
+    free(l->h);
+    l->h = h;
+    l->hmask = cap - 1;
     for (size_t i = 0; i < l->n; i++)
-        if (l->k[i] == k)
-            return;
-    if (l->n == l->cap && fr_vec_reserve((void **)&l->k, &l->cap, l->n + 1, sizeof *l->k) < 0) {
-        s->oom = 1;
-        return;
-    }
-    l->k[l->n++] = k;
+        l->h[kl_slot(l, l->k[i])] = l->k[i] + 1;
+    return 0;
 }
 
 static int kl_has(const keylist *l, uint32_t k)
 {
+    if (l->h)
+        return l->h[kl_slot(l, k)] != 0;
     for (size_t i = 0; i < l->n; i++)
         if (l->k[i] == k)
             return 1;
     return 0;
 }
 
+static void kl_add(search *s, keylist *l, uint32_t k)
+{
+    if (kl_has(l, k))
+        return;
+    if (l->n == l->cap && fr_vec_reserve((void **)&l->k, &l->cap, l->n + 1, sizeof *l->k) < 0) {
+        s->oom = 1;
+        return;
+    }
+    l->k[l->n++] = k;
+    if (l->n > KL_SCAN && (!l->h || 2 * l->n > l->hmask + 1)) {
+        if (kl_rehash(l, l->n) < 0) {
+            s->oom = 1;
+            l->n--;
+        }
+    } else if (l->h) {
+        l->h[kl_slot(l, k)] = k + 1;
+    }
+}
+
 static void kl_free(keylist *l)
 {
     free(l->k);
+    free(l->h);
     memset(l, 0, sizeof *l);
 }
 
@@ -2377,7 +2418,7 @@ static void shape_node(search *s, cfg *c, uint32_t n, int want, int depth)
 }
 
 /* 1 when the guess fires r (c holds it, without the keys it does not need). */
-static int shape_trigger(search *s, uint32_t r, cfg *c)
+static int shape_trigger(search *s, uint32_t r, cfg *c, int minimize)
 {
     const fr_ruleset *rs = s->rs;
     const fr_rule *ru = &rs->rules[r];
@@ -2387,7 +2428,7 @@ static int shape_trigger(search *s, uint32_t r, cfg *c)
         shape_node(s, c, ru->req, 0, 0);
     if (!cfg_size(rs, c) || !cfg_test(s, c, P_FIRES, r))
         return 0;
-    for (uint32_t k = 0; k < rs->nkeys && s->used < s->budget; k++) {
+    for (uint32_t k = 0; minimize && k < rs->nkeys && s->used < s->budget; k++) {
         if (!c->set[k])
             continue;
         c->set[k] = 0;
@@ -2596,8 +2637,35 @@ static int readers_before(const fr_ruleset *rs, uint32_t a, uint32_t b)
     return a < b;
 }
 
+typedef struct keyord {
+    uint32_t nreaders, k;
+} keyord;
+
+static int cmp_keyord(const void *x, const void *y)
+{
+    const keyord *a = x, *b = y;
+    if (a->nreaders != b->nreaders)
+        return a->nreaders < b->nreaders ? -1 : 1;
+    return a->k < b->k ? -1 : a->k > b->k;
+}
+
 static void sort_keys(const fr_ruleset *rs, keylist *l, int (*before)(const fr_ruleset *, uint32_t, uint32_t))
 {
+    if (l->n > KL_SCAN && before == readers_before) {
+        /* a total order (key id last): qsort gives the insertion sort's order */
+        keyord *v = malloc(l->n * sizeof *v);
+        if (v) {
+            for (size_t i = 0; i < l->n; i++) {
+                v[i].nreaders = rs->keys[l->k[i]].nreaders;
+                v[i].k = l->k[i];
+            }
+            qsort(v, l->n, sizeof *v, cmp_keyord);
+            for (size_t i = 0; i < l->n; i++)
+                l->k[i] = v[i].k;
+            free(v);
+            return;
+        }
+    }
     for (size_t i = 1; i < l->n; i++) {
         uint32_t k = l->k[i];
         size_t j = i;
@@ -2804,6 +2872,15 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         best = cfg_size(rs, &tt);
         cfg_copy(rs, &t0, &tt);
     }
+    /* (whether the rule can fire, for lint: the config built from the
+     * condition's shape first, one evaluation, where the search by number
+     * of keys costs up to its budget of evaluations each time; the answer
+     * is the same, found by either) */
+    if (trigger_only && best == SIZE_MAX && !s.oom) {
+        s.used = 0;
+        if (shape_trigger(&s, r, &tmp, 0))
+            best = 0;
+    }
     for (size_t i = 0; i < own.n; i++)
         if (s.pools[own.k[i]].n)
             kl_add(&s, &kco, own.k[i]);
@@ -2827,7 +2904,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     }
     if (best == SIZE_MAX && !s.oom) {
         s.used = 0;
-        if (shape_trigger(&s, r, &tmp)) {
+        if (shape_trigger(&s, r, &tmp, 1)) {
             cfg_copy(rs, &t0, &tmp);
             best = cfg_size(rs, &t0);
         }
@@ -3073,6 +3150,11 @@ typedef struct docctx {
     const fr_doc_opts *opts;
     char             **slugs;    /* [nrules]: page name part of error rules, else NULL */
     int                oom;
+    /* related errors (make_related): the error rules reading each key, in
+     * rule order (CSR), and a counter per rule stamped by page */
+    uint32_t          *rd_off, *rd_rules;
+    uint32_t          *rel_stamp, *rel_cnt, *rel_cand;
+    uint32_t           rel_gen;   /* the stamp of the last page */
 } docctx;
 
 static int is_error_rule(const fr_ruleset *rs, uint32_t r)
@@ -3711,6 +3793,18 @@ static size_t conj_eqs(const fr_ruleset *rs, uint32_t n, keq *out, size_t at, si
 
 /* Whether rules a and b cannot fire in one config: a conjunct of each
  * fixes one key to different values (`backend = pplx`, `backend = mori`). */
+static int exclusive_eqs(const fr_ruleset *rs, const keq *ea, size_t na, uint32_t b)
+{
+    keq eb[16];
+    size_t nb = na ? conj_eqs(rs, rs->rules[b].cond, eb, 0, 16, 0) : 0;
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            if (ea[i].leaf == eb[j].leaf && ea[i].key == eb[j].key &&
+                !fr_val_eq(rs->keys[ea[i].key].type, ea[i].v, eb[j].v))
+                return 1;
+    return 0;
+}
+
 static int exclusive(const fr_ruleset *rs, uint32_t a, uint32_t b)
 {
     keq ea[16], eb[16];
@@ -3724,38 +3818,116 @@ static int exclusive(const fr_ruleset *rs, uint32_t a, uint32_t b)
     return 0;
 }
 
+/* At most this many (rule, key) pairs are visited to find one page's
+ * related errors: all of them for rule sets of the usual size; past it the
+ * candidates are the rules met first (keys in the page rule's order, rules
+ * in rule order), so that a rule set whose every rule reads one key costs
+ * O(rules), not O(rules^2), for its pages (it was 8 s and 2.4 GB at 10,000
+ * rules on one key). */
+#define RELATED_VISITS 1024u
+
+static int related_index(docctx *d)
+{
+    const fr_ruleset *rs = d->rs;
+    uint32_t nk = rs->nkeys, nr = rs->nrules;
+    d->rd_off = calloc((size_t)nk + 1, sizeof *d->rd_off);
+    d->rel_stamp = calloc(nr ? nr : 1, sizeof *d->rel_stamp);
+    d->rel_cnt = calloc(nr ? nr : 1, sizeof *d->rel_cnt);
+    d->rel_cand = malloc((nr ? nr : 1) * sizeof *d->rel_cand);
+    if (!d->rd_off || !d->rel_stamp || !d->rel_cnt || !d->rel_cand)
+        return -1;
+    size_t tot = 0;
+    for (uint32_t o = 0; o < nr; o++)
+        if (is_error_rule(rs, o))
+            for (uint32_t i = 0; i < rs->rules[o].nreads; i++) {
+                d->rd_off[rs->rules[o].reads[i] + 1]++;
+                tot++;
+            }
+    for (uint32_t k = 0; k < nk; k++)
+        d->rd_off[k + 1] += d->rd_off[k];
+    d->rd_rules = malloc((tot ? tot : 1) * sizeof *d->rd_rules);
+    uint32_t *at = malloc(((size_t)nk + 1) * sizeof *at);
+    if (!d->rd_rules || !at) {
+        free(at);
+        return -1;
+    }
+    memcpy(at, d->rd_off, ((size_t)nk + 1) * sizeof *at);
+    for (uint32_t o = 0; o < nr; o++)
+        if (is_error_rule(rs, o))
+            for (uint32_t i = 0; i < rs->rules[o].nreads; i++)
+                d->rd_rules[at[rs->rules[o].reads[i]]++] = o;
+    free(at);
+    return 0;
+}
+
+static void related_free(docctx *d)
+{
+    free(d->rd_off);
+    free(d->rd_rules);
+    free(d->rel_stamp);
+    free(d->rel_cnt);
+    free(d->rel_cand);
+}
+
 static int make_related(docctx *d, page *pg)
 {
     const fr_ruleset *rs = d->rs;
     const fr_rule *ru = &rs->rules[pg->rule];
-    size_t cap = rs->nrules + (ru->doc ? ru->doc->nsee : 0) + 1;
+    size_t cap = MAX_RELATED + 1 + (ru->doc ? ru->doc->nsee : 0);
     pg->rel = calloc(cap, sizeof *pg->rel);
     if (!pg->rel)
         return -1;
+    if (!d->rd_off && related_index(d) < 0)
+        return -1;
     /* every other error rule that shares a key: first those that can fire
      * in the same config, then most shared first (stable: rule order
-     * among equals), cut to MAX_RELATED */
-    for (uint32_t o = 0; o < rs->nrules; o++) {
-        if (o == pg->rule || !is_error_rule(rs, o))
-            continue;
-        size_t sh = shared_reads(ru, &rs->rules[o]);
-        if (sh == 0)
-            continue;
-        uint8_t ex = (uint8_t)exclusive(rs, pg->rule, o);
+     * among equals), cut to MAX_RELATED.  The rules sharing a key are
+     * counted from the key -> rules lists (the count is shared_reads) */
+    uint32_t stamp = ++d->rel_gen, nc = 0;
+    size_t visits = 0;
+    for (uint32_t i = 0; i < ru->nreads && visits < RELATED_VISITS; i++) {
+        uint32_t k = ru->reads[i];
+        for (uint32_t q = d->rd_off[k]; q < d->rd_off[k + 1] && visits < RELATED_VISITS; q++, visits++) {
+            uint32_t o = d->rd_rules[q];
+            if (o == pg->rule)
+                continue;
+            if (d->rel_stamp[o] != stamp) {
+                d->rel_stamp[o] = stamp;
+                d->rel_cnt[o] = 0;
+                d->rel_cand[nc++] = o;
+            }
+            d->rel_cnt[o]++;
+        }
+    }
+    if (visits >= RELATED_VISITS)   /* (cut: the counts of the rules met) */
+        for (uint32_t c = 0; c < nc; c++)
+            d->rel_cnt[d->rel_cand[c]] = (uint32_t)shared_reads(ru, &rs->rules[d->rel_cand[c]]);
+    /* the best MAX_RELATED kept in order (rule order breaks ties, so the
+     * candidates may come in any order) */
+    keq ea[16];
+    size_t na = conj_eqs(rs, ru->cond, ea, 0, 16, 0);
+    for (uint32_t c = 0; c < nc; c++) {
+        uint32_t o = d->rel_cand[c];
+        size_t sh = d->rel_cnt[o];
+        uint8_t ex = (uint8_t)exclusive_eqs(rs, ea, na, o);
         size_t pos = pg->nrel;
         while (pos > 0 && (pg->rel[pos - 1].excl > ex ||
-                           (pg->rel[pos - 1].excl == ex && pg->rel[pos - 1].shared < sh))) {
-            pg->rel[pos] = pg->rel[pos - 1];
+                           (pg->rel[pos - 1].excl == ex && (pg->rel[pos - 1].shared < sh ||
+                                                            (pg->rel[pos - 1].shared == sh &&
+                                                             pg->rel[pos - 1].rule > o))))) {
+            if (pos < MAX_RELATED)
+                pg->rel[pos] = pg->rel[pos - 1];
             pos--;
         }
+        if (pos >= MAX_RELATED)
+            continue;   /* (after the MAX_RELATED best so far: never shown) */
         pg->rel[pos].rule = o;
         pg->rel[pos].shared = sh;
         pg->rel[pos].excl = ex;
         pg->rel[pos].see = 0;
-        pg->nrel++;
+        if (pg->nrel < MAX_RELATED)
+            pg->nrel++;
     }
-    if (pg->nrel > MAX_RELATED)
-        pg->nrel = MAX_RELATED;
     if (ru->doc)
         for (uint32_t i = 0; i < ru->doc->nsee; i++) {
             uint32_t o = ru->doc->see[i];
@@ -4679,7 +4851,7 @@ fr_rc fr_doc_generate(const fr_ruleset *rs, const fr_doc_opts *opts, const uint3
     for (size_t i = 0; rules && i < nrules; i++)
         if (rules[i] >= rs->nrules || !is_error_rule(rs, rules[i]))
             return FR_EINVAL;
-    docctx d = { rs, opts, NULL, 0 };
+    docctx d = { rs, opts, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0 };
     page *pages = NULL;
     size_t np = 0;
     fr_rc rc = FR_ENOMEM;
@@ -4731,6 +4903,7 @@ out:
         page_free(&pages[i]);
     free(pages);
     free_slugs(&d);
+    related_free(&d);
     if (rc != FR_OK)
         fr_doc_out_free(out);
     return rc;

@@ -54,4 +54,43 @@ if r.rc == 1:
           repr(sorted(first ^ want)[:10]))
     check(lines[1].startswith(b"error\tr0,s0\t"), "%d-value enum: the default's rule alone" % N, repr(lines[1][:80]))
 
+# lint's "no config found on which the rule fires" (rule sets of at most
+# 5,000 rules): a declare chain's keys were gathered into lists searched
+# linearly (O(n^2) a rule: 34 s for a 5,000-long chain), and rules of 100
+# conjuncts each went through the search by number of keys, its budget of
+# evaluations spent every time, before the config built from the
+# condition's shape was tried (38 s for 200 such rules).
+L = max(50, int(4990 * SCALE))   # (with "never": under the 5,000-rule limit)
+chain = write("chain.rules",
+              "".join("flag k%d : int = 0;\n" % i for i in range(L + 1)) +
+              "".join("rule d%d: k%d >= 0 -> declare k%d = k%d + 1;\n" % (i, i, i + 1, i) for i in range(L)) +
+              "rule never: k0 > 1 & k0 < 1 -> error \"never\";\n")
+r = linear_run("lint of a %d-long declare chain" % L, ["lint", "-r", chain], L, (0,), timeout=20)
+if r.rc == 0:
+    check(r.err.count(b"no config found on which") == 1 and b"'never'" in r.err,
+          "lint of a %d-long declare chain: the one unsatisfiable rule reported" % L, r.err[-300:])
+W = max(4, int(100 * SCALE))
+wide = write("wide.rules",
+             "".join("flag b%d : bool = false;\n" % i for i in range(100)) +
+             "".join("rule w%d: %s -> error \"w\";\n" % (j, " & ".join("b%d" % ((i + j) % 100) for i in range(100)))
+                     for j in range(W)) +
+             "".join("rule o%d: %s -> error \"o\";\n" % (j, " | ".join("b%d" % ((i + j) % 100) for i in range(100)))
+                     for j in range(W)))
+r = linear_run("lint of %d rules of 100 conjuncts" % (2 * W), ["lint", "-r", wide], 2 * W, (0,), timeout=20)
+if r.rc == 0:
+    check(b"no config found" not in r.err, "lint of %d rules of 100 conjuncts: every rule can fire" % (2 * W),
+          r.err[-300:])
+
+# doc's related errors: each page compared its rule with every error rule
+# and kept them all (rules^2 time and memory: 2.4 GB at 10,000 rules that
+# all read one key).
+D = max(100, int(10000 * SCALE))
+onekey = write("onekey.rules", "flag x : int = 0;\n" +
+               "".join("rule r%d: x = %d -> error \"v%d\";\n" % (i, i, i) for i in range(D)))
+r = linear_run("doc of %d rules on one key" % D, ["doc", "--format", "json", "-r", onekey], D, (0,),
+               timeout=60, per_rule_kb=8)
+if r.rc == 0:
+    check(r.out.count(b'"related"') >= D,
+          "doc of %d rules on one key: a page each" % D)
+
 finish()
