@@ -71,6 +71,7 @@ DIAG_TESTS = \
 	tests/diag/cases/multi-file.rules \
 	tests/diag/cases/nesting-limit.rules \
 	tests/diag/cases/never-fires.rules \
+	tests/diag/cases/raw-nul.rules \
 	tests/diag/cases/rule-name-digit.rules \
 	tests/diag/cases/expect-declare-severity.rules \
 	tests/diag/cases/not-a-condition.rules \
