@@ -2338,10 +2338,37 @@ static const char *sev_noun(uint8_t sev)
     return sev == FR_SEV_ERROR ? "errors" : sev == FR_SEV_WARNING ? "warnings" : "infos";
 }
 
+/* Whether expression n can stop on a run-time error: arithmetic (division
+ * or remainder by zero, overflow) or a regex match (the match limit, bad
+ * UTF-8).  Conservative: an operation that cannot fail on these operands
+ * still counts (the check below refuses only what can never happen). */
+static bool may_fail(const fr_ruleset *rs, uint32_t n)
+{
+    while (n < rs->nnodes) {
+        const fr_node *nd = &rs->nodes[n];
+        switch ((fr_op)nd->op) {
+        case FR_OP_ADD: case FR_OP_SUB: case FR_OP_MUL: case FR_OP_DIV: case FR_OP_MOD:
+        case FR_OP_NEG: case FR_OP_MATCH:
+            return true;
+        default:
+            break;
+        }
+        int ar = fr_op_arity((fr_op)nd->op);
+        if (ar == 0)
+            return false;
+        if (ar == 2 && may_fail(rs, nd->b))   /* (depth: expressions nest at most 256 levels) */
+            return true;
+        n = nd->a;
+    }
+    return false;
+}
+
 /* An expectation that rule r gives a message of severity sev must be
  * possible: error rules give errors (declare rules too: conflicts and
  * oscillations), warn/info rules and the messages attached to a declare
- * their own severity. */
+ * their own severity, and errors too when their condition can stop on a
+ * run-time error (a division by zero is an error of the config, whatever
+ * the rule's severity). */
 static void check_severity(cc *k, const ast_expect *x, uint32_t r, uint8_t sev)
 {
     const fr_rule *ru = &k->rs->rules[r];
@@ -2349,8 +2376,8 @@ static void check_severity(cc *k, const ast_expect *x, uint32_t r, uint8_t sev)
     switch (ru->kind) {
     case FR_RULE_ERROR:
     case FR_RULE_REQUIRE: ok = sev == FR_SEV_ERROR; break;
-    case FR_RULE_WARN:    ok = sev == FR_SEV_WARNING; break;
-    case FR_RULE_INFO:    ok = sev == FR_SEV_INFO; break;
+    case FR_RULE_WARN:    ok = sev == FR_SEV_WARNING || (sev == FR_SEV_ERROR && may_fail(k->rs, ru->cond)); break;
+    case FR_RULE_INFO:    ok = sev == FR_SEV_INFO || (sev == FR_SEV_ERROR && may_fail(k->rs, ru->cond)); break;
     default:
         ok = sev == FR_SEV_ERROR;
         for (uint32_t i = 0; i < ru->nattached; i++)

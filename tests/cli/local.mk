@@ -235,7 +235,8 @@ CLI_TESTS = \
 	tests/cli/explain-attached-r.t \
 	tests/cli/test-pass.t \
 	tests/cli/test-usage.t \
-	tests/cli/test-verbose.t
+	tests/cli/test-verbose.t \
+	tests/cli/test-runtime-warn.t
 TESTS += $(CLI_TESTS)
 # check -j N against check -j 1 on a few thousand generated lines (every
 # format, tiny chunks, a pipe)
@@ -270,4 +271,5 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/comments.rules \
 	tests/cli/typecomment.rules \
 	tests/cli/rtdecl.rules \
-	tests/cli/manyreads.rules
+	tests/cli/manyreads.rules \
+	tests/cli/rtwarn.rules
