@@ -283,12 +283,13 @@ char *fr_explain_why_not(fr_eval *ev, size_t r);
 
 typedef struct fr_test_report {
     size_t passed, failed;
-    char  *text;   /* a line per failure (malloc'd; free with free()) */
+    char  *text;   /* a line per failure, "FILE:LINE:COL: test \"name\": expected ..., got ..."
+                      (malloc'd; free with free()) */
 } fr_test_report;
 
 fr_rc fr_run_tests(const fr_ruleset *rs, fr_test_report *out);
 /* The same, with a line per passing case in `text` too
- * ("FILE:LINE: test \"name\": ok"). */
+ * ("FILE:LINE:COL: test \"name\": ok"). */
 fr_rc fr_run_tests_verbose(const fr_ruleset *rs, fr_test_report *out);
 
 #ifdef __cplusplus

@@ -4,6 +4,8 @@
 
 #include "eval.h"
 
+/* "FILE:LINE:COL: " of a case or an expectation (the column tells apart
+ * cases written on one line). */
 static void where(fr_buf *b, const fr_ruleset *rs, fr_span sp, fr_span fallback)
 {
     fr_loc l = { 0 };
@@ -12,7 +14,7 @@ static void where(fr_buf *b, const fr_ruleset *rs, fr_span sp, fr_span fallback)
     else if (rs->sources && fallback.file != FR_NO_FILE && fallback.file < fr_sources_count(rs->sources))
         l = fr_sources_loc(rs->sources, fallback);
     if (l.file)
-        fr_buf_printf(b, "%s:%u: ", l.file, l.line);
+        fr_buf_printf(b, "%s:%u:%u: ", l.file, l.line, l.col);
 }
 
 /* Text as a string literal of the rule language (quoted, escaped): no

@@ -14,7 +14,7 @@ static void usage(FILE *f)
     fputs("usage: flagrule test [-r PATH]... [-v] [--no-color]\n"
           "\n"
           "Runs the test blocks of the rules; prints a line per failing case\n"
-          "(FILE:LINE: test \"NAME\": expected ..., got ...) and a summary.\n"
+          "(FILE:LINE:COL: test \"NAME\": expected ..., got ...) and a summary.\n"
           "\n"
           "  -r PATH          add a rule file or directory (repeatable)\n"
           "  -v, --verbose    also print a line per passing case\n"

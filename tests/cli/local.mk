@@ -236,7 +236,9 @@ CLI_TESTS = \
 	tests/cli/test-pass.t \
 	tests/cli/test-usage.t \
 	tests/cli/test-verbose.t \
-	tests/cli/test-runtime-warn.t
+	tests/cli/test-runtime-warn.t \
+	tests/cli/test-one-line.t \
+	tests/cli/test-no-environ.t
 TESTS += $(CLI_TESTS)
 # check -j N against check -j 1 on a few thousand generated lines (every
 # format, tiny chunks, a pipe)
@@ -272,4 +274,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/typecomment.rules \
 	tests/cli/rtdecl.rules \
 	tests/cli/manyreads.rules \
-	tests/cli/rtwarn.rules
+	tests/cli/rtwarn.rules \
+	tests/cli/oneline.rules \
+	tests/cli/envtest.rules

@@ -1,8 +1,8 @@
 # -rPATH (the path attached) reads as -r PATH in every command (here test
 # and explain, as check, resolve, lint and doc).
 $ test -rfailing.rules
-> failing.rules:9: test "fails": expected ok, got error (need-n)
-> failing.rules:10: test "fails": expected n = 3, got 2
-> failing.rules:11: test "fails": config is invalid: --a expects one of none, pplx, got 'bogus'
+> failing.rules:9:17: test "fails": expected ok, got error (need-n)
+> failing.rules:10:23: test "fails": expected n = 3, got 2
+> failing.rules:11:5: test "fails": config is invalid: --a expects one of none, pplx, got 'bogus'
 > 2 passed, 3 failed
 ? 1

@@ -838,8 +838,8 @@ static void test_test_blocks(void **state)
     assert_int_equal(fr_run_tests(rs, &rep), FR_OK);
     assert_int_equal(rep.passed, 3);
     assert_int_equal(rep.failed, 3);
-    assert_non_null(strstr(rep.text, "t.rules:11: test \"bad\": expected mode = normal, got low_latency"));
-    assert_non_null(strstr(rep.text, "t.rules:12: test \"bad\": expected ok, got error (pn)"));
+    assert_non_null(strstr(rep.text, "t.rules:11:17: test \"bad\": expected mode = normal, got low_latency"));
+    assert_non_null(strstr(rep.text, "t.rules:12:31: test \"bad\": expected ok, got error (pn)"));
     assert_non_null(strstr(rep.text, "test \"bad\": config is invalid: --a expects one of none, pplx"));
     free(rep.text);
     assert_int_equal(fr_run_tests_verbose(rs, &rep), FR_OK);
