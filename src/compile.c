@@ -3286,6 +3286,17 @@ static void cc_release(cc *k)
 
 #define FR_RESERVE_MIN ((size_t)256 << 10)
 
+/* A byte at `at` of file `file` that makes the file unreadable as rule
+ * text: an error there with a hint (the caller reads the file no further). */
+static void refuse_byte(cc *k, uint32_t file, uint32_t at, const char *msg, const char *how)
+{
+    uint32_t saved = k->file;
+    k->file = file;
+    fr_diag *g = err(k, pos2(at, at + 1), "%s", msg);
+    hint(k, g, "%s", how);
+    k->file = saved;
+}
+
 static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
 {
     ast_file *f = fr_arena_zalloc(ast, sizeof *f);
@@ -3319,13 +3330,9 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
      * first one. */
     for (const char *t = ctx.text, *e = ctx.text + len; (t = memchr(t, '\r', (size_t)(e - t))) != NULL; t++)
         if (t + 1 == e || t[1] != '\n') {
-            uint32_t at = (uint32_t)(t - ctx.text);
-            uint32_t saved = k->file;
-            k->file = file;
-            fr_diag *g = err(k, pos2(at, at + 1), "a carriage return (CR) alone ends a line here; flagrule reads "
-                                                  "lines that end in LF or CRLF");
-            hint(k, g, "convert the line endings, e.g. tr '\\r' '\\n' < OLD > NEW; in a string, write \\r");
-            k->file = saved;
+            refuse_byte(k, file, (uint32_t)(t - ctx.text),
+                        "a carriage return (CR) alone ends a line here; flagrule reads lines that end in LF or CRLF",
+                        "convert the line endings, e.g. tr '\\r' '\\n' < OLD > NEW; in a string, write \\r");
             return f;
         }
     /* A raw NUL byte: a rule file is text (a string writes \0).  Refused,
@@ -3335,13 +3342,8 @@ static ast_file *parse_file(cc *k, fr_arena *ast, uint32_t file)
      * NULs in a string took 3 s). */
     const char *nul = memchr(ctx.text, '\0', len);
     if (nul) {
-        uint32_t at = (uint32_t)(nul - ctx.text);
-        uint32_t saved = k->file;
-        k->file = file;
-        fr_diag *g = err(k, pos2(at, at + 1), "a NUL byte (0x00) in a rule file; flagrule reads rule files "
-                                              "as text");
-        hint(k, g, "in a string, write \\0 or \\x00; is this a binary file?");
-        k->file = saved;
+        refuse_byte(k, file, (uint32_t)(nul - ctx.text), "a NUL byte (0x00) in a rule file; flagrule reads rule "
+                    "files as text", "in a string, write \\0 or \\x00; is this a binary file?");
         return f;
     }
     if (fr_parse(&ctx) < 0)
