@@ -760,22 +760,34 @@ static int writable(const fr_ruleset *rs, uint32_t k, fr_val v)
     return 1;
 }
 
+/* Whether the values a[0..n) of key k hold v. */
+static int vals_have(const search *s, uint32_t k, const fr_val *a, size_t n, fr_val v)
+{
+    for (size_t i = 0; i < n; i++)
+        if (val_same(s->rs, k, a[i], v))
+            return 1;
+    return 0;
+}
+
+/* Appends v to the value vector *a (*n of them, room for *cap). */
+static void vals_push(search *s, fr_val **a, size_t *n, size_t *cap, fr_val v)
+{
+    if (*n == *cap && fr_vec_reserve((void **)a, cap, *n + 1, sizeof **a) < 0) {
+        s->oom = 1;
+        return;
+    }
+    (*a)[(*n)++] = v;
+}
+
 static void pool_add(search *s, uint32_t k, fr_val v)
 {
     const fr_key *key = &s->rs->keys[k];
     if (val_same(s->rs, k, v, key->def) || !writable(s->rs, k, v))
         return;
     pool *p = &s->pools[k];
-    if (p->n >= POOL_MAX)
-        return;   /* enough to search with; keeps a huge set linear */
-    for (size_t i = 0; i < p->n; i++)
-        if (val_same(s->rs, k, p->v[i], v))
-            return;
-    if (p->n == p->cap && fr_vec_reserve((void **)&p->v, &p->cap, p->n + 1, sizeof *p->v) < 0) {
-        s->oom = 1;
-        return;
-    }
-    p->v[p->n++] = v;
+    /* (POOL_MAX: enough to search with; keeps a huge set linear) */
+    if (p->n < POOL_MAX && !vals_have(s, k, p->v, p->n, v))
+        vals_push(s, &p->v, &p->n, &p->cap, v);
 }
 
 static void pool_add_int(search *s, uint32_t k, int64_t i)
@@ -849,25 +861,13 @@ static int has_keys(const fr_ruleset *rs, uint32_t n, int depth)
 static void pool_compared(search *s, uint32_t k, fr_val v)
 {
     pool *p = &s->pools[k];
-    if (p->ncmp >= POOL_MAX)
-        return;
-    for (size_t i = 0; i < p->ncmp; i++)
-        if (val_same(s->rs, k, p->cmp[i], v))
-            return;
-    if (p->ncmp == p->capcmp && fr_vec_reserve((void **)&p->cmp, &p->capcmp, p->ncmp + 1, sizeof *p->cmp) < 0) {
-        s->oom = 1;
-        return;
-    }
-    p->cmp[p->ncmp++] = v;
+    if (p->ncmp < POOL_MAX && !vals_have(s, k, p->cmp, p->ncmp, v))
+        vals_push(s, &p->cmp, &p->ncmp, &p->capcmp, v);
 }
 
 static int is_compared(const search *s, uint32_t k, fr_val v)
 {
-    const pool *p = &s->pools[k];
-    for (size_t i = 0; i < p->ncmp; i++)
-        if (val_same(s->rs, k, p->cmp[i], v))
-            return 1;
-    return 0;
+    return vals_have(s, k, s->pools[k].cmp, s->pools[k].ncmp, v);
 }
 
 /* Whether v can join k's pool as a value no condition compares k with. */
@@ -929,11 +929,7 @@ static void pool_ensure_other(search *s, uint32_t k)
             return;
         }
     }
-    if (p->n == p->cap && fr_vec_reserve((void **)&p->v, &p->cap, p->n + 1, sizeof *p->v) < 0) {
-        s->oom = 1;
-        return;
-    }
-    p->v[p->n++] = v;   /* (past POOL_MAX if need be: see above) */
+    vals_push(s, &p->v, &p->n, &p->cap, v);   /* (past POOL_MAX if need be: see above) */
 }
 
 /* The value of an int expression with every key at its default, or with
