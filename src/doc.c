@@ -36,6 +36,7 @@
 
 #include "doc.h"
 #include "eval.h"
+#include "intern.h"
 #include "ir.h"
 #include "value.h"
 
@@ -707,8 +708,21 @@ typedef struct keylist {
     size_t    hmask;         /* for kl_add and kl_has in O(1), not O(n) */
 } keylist;
 
+/* For each key, the keys its declarers read (their conditions, then their
+ * values), without repeats, in order of first appearance: the edges
+ * collect_rule follows.  Built once for all the searches of a run (walking
+ * every declarer of every key read, for every rule collected, was
+ * quadratic: 33 s for one page at 100,000 rules). */
+typedef struct depmap {
+    uint32_t *off;           /* [nkeys + 1] */
+    uint32_t *keys;
+} depmap;
+
 typedef struct search {
     const fr_ruleset *rs;
+    const depmap *dep;       /* shared, or own_dep */
+    depmap     own_dep;
+    uint8_t   *key_expanded; /* [nkeys]: its declarers' candidates collected */
     fr_eval   *ev;
     fr_arena  *arena;        /* strings of candidate values */
     pool      *pools;        /* [nkeys] */
@@ -1846,6 +1860,51 @@ static void collect_items(search *s, uint32_t r)
             collect_arith_keys(s, ru->items[it].value, 0, 0, 0);
 }
 
+static void depmap_free(depmap *dm)
+{
+    free(dm->off);
+    free(dm->keys);
+    memset(dm, 0, sizeof *dm);
+}
+
+static int depmap_build(const fr_ruleset *rs, depmap *dm)
+{
+    memset(dm, 0, sizeof *dm);
+    search tmp = { .rs = rs };   /* (for node_keys: rs and oom only) */
+    keylist kl = { 0 };
+    size_t n = 0, cap = 0;
+    dm->off = calloc((size_t)rs->nkeys + 1, sizeof *dm->off);
+    if (!dm->off)
+        return -1;
+    for (uint32_t k = 0; k < rs->nkeys && !tmp.oom; k++) {
+        dm->off[k] = (uint32_t)n;
+        const fr_key *key = &rs->keys[k];
+        if (!key->ndeclarers)
+            continue;
+        kl_free(&kl);
+        for (uint32_t d = 0; d < key->ndeclarers; d++) {
+            const fr_rule *dru = &rs->rules[key->declarers[d]];
+            node_keys(&tmp, dru->cond, &kl, 0);
+            for (uint32_t it = 0; it < dru->nitems; it++)
+                node_keys(&tmp, dru->items[it].value, &kl, 0);
+        }
+        if (n + kl.n > UINT32_MAX || fr_vec_reserve((void **)&dm->keys, &cap, n + kl.n, sizeof *dm->keys) < 0) {
+            tmp.oom = 1;
+            break;
+        }
+        if (kl.n)
+            memcpy(dm->keys + n, kl.k, kl.n * sizeof *kl.k);
+        n += kl.n;
+    }
+    dm->off[rs->nkeys] = (uint32_t)n;
+    kl_free(&kl);
+    if (tmp.oom) {
+        depmap_free(dm);
+        return -1;
+    }
+    return 0;
+}
+
 /* Collects the candidates of rule r and of the declare rules that resolve
  * the keys it reads (transitively), and appends those keys to l: first the
  * keys of r's condition in order of appearance, then the others. */
@@ -1853,6 +1912,14 @@ static void collect_rule(search *s, uint32_t r, keylist *l)
 {
     const fr_ruleset *rs = s->rs;
     keylist work = { 0 };
+    if (!s->dep) {
+        if (depmap_build(rs, &s->own_dep) < 0) {
+            s->oom = 1;
+            return;
+        }
+        s->dep = &s->own_dep;
+    }
+    const depmap *dm = s->dep;
     rule_cond_keys(s, r, &work);
     if (!s->rule_seen[r]) {
         s->rule_seen[r] = 1;
@@ -1862,19 +1929,21 @@ static void collect_rule(search *s, uint32_t r, keylist *l)
         collect_items(s, r);
     }
     for (size_t i = 0; i < work.n && !s->oom; i++) {
-        const fr_key *key = &rs->keys[work.k[i]];
-        for (uint32_t d = 0; d < key->ndeclarers; d++) {
-            uint32_t dr = key->declarers[d];
-            const fr_rule *dru = &rs->rules[dr];
-            node_keys(s, dru->cond, &work, 0);
-            for (uint32_t it = 0; it < dru->nitems; it++)
-                node_keys(s, dru->items[it].value, &work, 0);
-            if (!s->rule_seen[dr]) {
-                s->rule_seen[dr] = 1;
-                collect_node(s, dru->cond, 0);
-                collect_items(s, dr);
+        uint32_t k = work.k[i];
+        if (!s->key_expanded[k]) {
+            s->key_expanded[k] = 1;
+            const fr_key *key = &rs->keys[k];
+            for (uint32_t d = 0; d < key->ndeclarers; d++) {
+                uint32_t dr = key->declarers[d];
+                if (!s->rule_seen[dr]) {
+                    s->rule_seen[dr] = 1;
+                    collect_node(s, rs->rules[dr].cond, 0);
+                    collect_items(s, dr);
+                }
             }
         }
+        for (uint32_t j = dm->off[k]; j < dm->off[k + 1]; j++)
+            kl_add(s, &work, dm->keys[j]);
     }
     for (size_t i = 0; i < work.n; i++) {
         pool_ensure_other(s, work.k[i]);
@@ -2584,6 +2653,8 @@ static void search_free(search *s)
     free(s->pools);
     free(s->rule_seen);
     free(s->key_seen);
+    free(s->key_expanded);
+    depmap_free(&s->own_dep);
     free(s->kept);
     fr_buf_free(&s->words);
     free(s->offs);
@@ -2592,17 +2663,19 @@ static void search_free(search *s)
     fr_arena_free(&s->arena);
 }
 
-static int search_init(search *s, const fr_ruleset *rs, unsigned long budget)
+static int search_init(search *s, const fr_ruleset *rs, unsigned long budget, const depmap *dm)
 {
     memset(s, 0, sizeof *s);
     s->rs = rs;
+    s->dep = dm;
     s->budget = budget ? budget : FR_DOC_DEFAULT_BUDGET;
     s->ev = fr_eval_new(rs);
     s->arena = fr_arena_new();
     s->pools = calloc(rs->nkeys ? rs->nkeys : 1, sizeof *s->pools);
     s->rule_seen = calloc(rs->nrules ? rs->nrules : 1, 1);
     s->key_seen = calloc(rs->nkeys ? rs->nkeys : 1, 1);
-    if (!s->ev || !s->arena || !s->pools || !s->rule_seen || !s->key_seen)
+    s->key_expanded = calloc(rs->nkeys ? rs->nkeys : 1, 1);
+    if (!s->ev || !s->arena || !s->pools || !s->rule_seen || !s->key_seen || !s->key_expanded)
         return -1;
     return 0;
 }
@@ -2839,7 +2912,7 @@ static int diff_changes(const fr_ruleset *rs, const cfg *a, const cfg *b, fr_doc
 /* fr_doc_find_example; trigger_only: phase 1 alone (ex->found, no lines),
  * for any rule (lint: whether it can fire). */
 static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex,
-                          int trigger_only)
+                          int trigger_only, const depmap *dm)
 {
     memset(ex, 0, sizeof *ex);
     if (!rs || r >= rs->nrules || (!trigger_only && !is_error_kind(rs, r)))
@@ -2850,7 +2923,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     optlist ol = { 0 };
     fr_buf line = { 0 };
     fr_rc rc = FR_ENOMEM;
-    if (search_init(&s, rs, budget) < 0 || cfg_init(&t0, rs->nkeys) < 0 ||
+    if (search_init(&s, rs, budget, dm) < 0 || cfg_init(&t0, rs->nkeys) < 0 ||
         cfg_init(&tmp, rs->nkeys) < 0 || cfg_init(&tt, rs->nkeys) < 0 ||
         cfg_init(&fix, rs->nkeys) < 0)
         goto out;
@@ -3089,7 +3162,7 @@ static bool unguessable_match(const fr_ruleset *rs, uint32_t n, int depth)
 
 fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex)
 {
-    return find_example(rs, r, budget, ex, 0);
+    return find_example(rs, r, budget, ex, 0, NULL);
 }
 
 fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **rules, size_t *n)
@@ -3097,14 +3170,18 @@ fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **
     *rules = NULL;
     *n = 0;
     uint32_t *v = calloc(rs->nrules ? rs->nrules : 1, sizeof *v);
-    if (!v)
+    depmap dm;
+    if (!v || depmap_build(rs, &dm) < 0) {
+        free(v);
         return FR_ENOMEM;
+    }
     size_t k = 0;
     for (uint32_t r = 0; r < rs->nrules; r++) {
         fr_doc_example ex;
-        fr_rc rc = find_example(rs, r, budget, &ex, 1);
+        fr_rc rc = find_example(rs, r, budget, &ex, 1, &dm);
         if (rc != FR_OK) {
             free(v);
+            depmap_free(&dm);
             return rc;
         }
         if (!ex.found && !unguessable_match(rs, rs->rules[r].cond, 0) &&
@@ -3112,6 +3189,7 @@ fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **
             v[k++] = r;
         fr_doc_example_free(&ex);
     }
+    depmap_free(&dm);
     *rules = v;
     *n = k;
     return FR_OK;
@@ -3151,6 +3229,7 @@ typedef struct docctx {
     uint32_t          *rd_off, *rd_rules;
     uint32_t          *rel_stamp, *rel_cnt, *rel_cand;
     uint32_t           rel_gen;   /* the stamp of the last page */
+    depmap             dep;       /* for the example searches, built once */
 } docctx;
 
 static int is_error_rule(const fr_ruleset *rs, uint32_t r)
@@ -3169,6 +3248,13 @@ static int make_slugs(docctx *d)
     d->slugs = calloc(rs->nrules ? rs->nrules : 1, sizeof *d->slugs);
     if (!d->slugs)
         return -1;
+    /* the slugs taken so far (a set: a scan of them per rule was quadratic,
+     * minutes at 100,000 rules) */
+    fr_arena *a = fr_arena_new();
+    fr_interner *taken = a ? fr_interner_new(a) : NULL;
+    int rc = -1;
+    if (!taken)
+        goto out;
     for (uint32_t r = 0; r < rs->nrules; r++) {
         if (!is_error_rule(rs, r))
             continue;
@@ -3176,7 +3262,7 @@ static int make_slugs(docctx *d)
         size_t n = strlen(name);
         char *base = malloc(n + 1);
         if (!base)
-            return -1;
+            goto out;
         for (size_t i = 0; i < n; i++) {
             char c = name[i];
             base[i] = (is_alnum((unsigned char)c) || c == '_' || c == '-' || (c == '.' && i > 0)) ? c : '_';
@@ -3184,25 +3270,28 @@ static int make_slugs(docctx *d)
         base[n] = '\0';
         char *slug = base;
         for (unsigned suffix = 2;; suffix++) {
-            int clash = strcmp(slug, "errors") == 0;
-            for (uint32_t o = 0; o < r && !clash; o++)
-                clash = d->slugs[o] && strcmp(d->slugs[o], slug) == 0;
-            if (!clash)
+            if (strcmp(slug, "errors") != 0 && !fr_intern_lookup(taken, slug, strlen(slug)))
                 break;
             if (slug != base)
                 free(slug);
             slug = malloc(n + 16);
             if (!slug) {
                 free(base);
-                return -1;
+                goto out;
             }
             snprintf(slug, n + 16, "%s-%u", base, suffix);
         }
         if (slug != base)
             free(base);
         d->slugs[r] = slug;
+        if (!fr_intern(taken, slug, strlen(slug)))
+            goto out;
     }
-    return 0;
+    rc = 0;
+out:
+    fr_interner_free(&taken);
+    fr_arena_free(&a);
+    return rc;
 }
 
 static void free_slugs(docctx *d)
@@ -3996,7 +4085,7 @@ static fr_rc page_build(docctx *d, uint32_t r, page *pg)
     const fr_ruleset *rs = d->rs;
     memset(pg, 0, sizeof *pg);
     pg->rule = r;
-    fr_rc rc = fr_doc_find_example(rs, r, d->opts->budget, &pg->ex);
+    fr_rc rc = find_example(rs, r, d->opts->budget, &pg->ex, 0, &d->dep);
     if (rc != FR_OK)
         return rc;
     int oom = 0;
@@ -4847,11 +4936,11 @@ fr_rc fr_doc_generate(const fr_ruleset *rs, const fr_doc_opts *opts, const uint3
     for (size_t i = 0; rules && i < nrules; i++)
         if (rules[i] >= rs->nrules || !is_error_rule(rs, rules[i]))
             return FR_EINVAL;
-    docctx d = { rs, opts, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0 };
+    docctx d = { .rs = rs, .opts = opts };
     page *pages = NULL;
     size_t np = 0;
     fr_rc rc = FR_ENOMEM;
-    if (make_slugs(&d) < 0)
+    if (make_slugs(&d) < 0 || depmap_build(rs, &d.dep) < 0)
         goto out;
     size_t want = 0;
     if (rules)
@@ -4900,6 +4989,7 @@ out:
     free(pages);
     free_slugs(&d);
     related_free(&d);
+    depmap_free(&d.dep);
     if (rc != FR_OK)
         fr_doc_out_free(out);
     return rc;

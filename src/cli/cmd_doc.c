@@ -246,6 +246,17 @@ int cmd_doc(int argc, char **argv)
     }
     nnames = nuniq;
 
+    if (outdir) {
+        /* before the search (minutes for a big set), not after it */
+        struct stat st;
+        int err = stat(outdir, &st) < 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR
+                                                : access(outdir, W_OK | X_OK) < 0 ? errno : 0;
+        if (err) {
+            cli_err("doc: cannot use directory %s: %s", outdir, strerror(err));
+            goto done;
+        }
+    }
+
     char date[32];
     if (page_date(rs, date, sizeof date) < 0) {
         status = FR_EXIT_USAGE;

@@ -96,4 +96,31 @@ if r.rc == 0:
     check(r.out.count(b'"related"') >= D,
           "doc of %d rules on one key: a page each" % D)
 
+# doc's example search gathered the keys a rule depends on by walking every
+# declarer of every key it reads, again for every rule it collected (its
+# blame step collects each other error that fires): one page of this set
+# of 100,000 rules, 15% of them declare rules feeding 200 keys, took 94 s;
+# the declarers' keys are now listed once per run, and each key's
+# declarers walked once per search.
+import random
+rng = random.Random(7)
+S = max(1000, int(100000 * SCALE))
+dense = ["flag f%d : int = 0;\n" % i for i in range(200)]
+for i in range(S):
+    if rng.random() < 0.15:
+        j = rng.randrange(2, 200)
+        a, b = rng.sample(range(j), 2)
+        dense.append("rule d%d: f%d = %d & f%d < %d -> declare f%d = %d;\n"
+                     % (i, a, rng.randrange(1, 5), b, rng.randrange(1, 5), j, j))
+    else:
+        a, b = rng.sample(range(200), 2)
+        dense.append("rule r%d: f%d = %d & f%d != %d -> error \"r%d\";\n"
+                     % (i, a, rng.randrange(1, 5), b, rng.randrange(0, 5), i))
+dense = write("dense.rules", "".join(dense))
+r = linear_run("doc of one page among %d dense rules" % S, ["doc", "--format", "json", "-r", dense, "r0"], S, (0,),
+               timeout=30)
+if r.rc == 0:
+    check(r.out.startswith(b'{"generator"') and b'"name": "r0"' in r.out and r.out.count(b"\n") == 1,
+          "doc of one page among %d dense rules: the page" % S, r.out[:200])
+
 finish()
