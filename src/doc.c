@@ -723,6 +723,9 @@ typedef struct search {
     const depmap *dep;       /* shared, or own_dep */
     depmap     own_dep;
     uint8_t   *key_expanded; /* [nkeys]: its declarers' candidates collected */
+    uint32_t  *bfs;          /* [nkeys]: collect_rule's keys, */
+    uint32_t  *bfs_mark;     /* [nkeys]: == bfs_epoch when in them */
+    uint32_t   bfs_epoch;
     fr_eval   *ev;
     fr_arena  *arena;        /* strings of candidate values */
     pool      *pools;        /* [nkeys] */
@@ -1905,13 +1908,17 @@ static int depmap_build(const fr_ruleset *rs, depmap *dm)
     return 0;
 }
 
-/* Collects the candidates of rule r and of the declare rules that resolve
- * the keys it reads (transitively), and appends those keys to l: first the
- * keys of r's condition in order of appearance, then the others. */
-static void collect_rule(search *s, uint32_t r, keylist *l)
+/* Collects the candidates of rules[0..nr) and of the declare rules that
+ * resolve the keys they read (transitively), and appends those keys to l:
+ * for each rule in turn, the keys of its condition in order of appearance,
+ * then the others, breadth first.  One walk for all the rules (each key
+ * once, marked with the walk's epoch): blame collects every other error it
+ * runs into, thousands on a dense set, and a walk per rule went through the
+ * same declared keys again each time.  The candidates' "other" values
+ * (pool_ensure_other) are settled after all the collecting. */
+static void collect_rules(search *s, const uint32_t *rules, size_t nr, keylist *l)
 {
     const fr_ruleset *rs = s->rs;
-    keylist work = { 0 };
     if (!s->dep) {
         if (depmap_build(rs, &s->own_dep) < 0) {
             s->oom = 1;
@@ -1920,36 +1927,65 @@ static void collect_rule(search *s, uint32_t r, keylist *l)
         s->dep = &s->own_dep;
     }
     const depmap *dm = s->dep;
-    rule_cond_keys(s, r, &work);
-    if (!s->rule_seen[r]) {
-        s->rule_seen[r] = 1;
-        collect_node(s, rs->rules[r].cond, 0);
-        if (rs->rules[r].kind == FR_RULE_REQUIRE)
-            collect_node(s, rs->rules[r].req, 0);
-        collect_items(s, r);
+    if (++s->bfs_epoch == 0) {
+        memset(s->bfs_mark, 0, rs->nkeys * sizeof *s->bfs_mark);
+        s->bfs_epoch = 1;
     }
-    for (size_t i = 0; i < work.n && !s->oom; i++) {
-        uint32_t k = work.k[i];
-        if (!s->key_expanded[k]) {
-            s->key_expanded[k] = 1;
-            const fr_key *key = &rs->keys[k];
-            for (uint32_t d = 0; d < key->ndeclarers; d++) {
-                uint32_t dr = key->declarers[d];
-                if (!s->rule_seen[dr]) {
-                    s->rule_seen[dr] = 1;
-                    collect_node(s, rs->rules[dr].cond, 0);
-                    collect_items(s, dr);
+    const uint32_t ep = s->bfs_epoch;
+    uint32_t *work = s->bfs, *mark = s->bfs_mark;
+    size_t n = 0, done = 0;
+    keylist cond = { 0 };
+    for (size_t q = 0; q < nr && !s->oom; q++) {
+        uint32_t r = rules[q];
+        cond.n = 0;
+        if (cond.h)
+            memset(cond.h, 0, (cond.hmask + 1) * sizeof *cond.h);
+        rule_cond_keys(s, r, &cond);
+        if (!s->rule_seen[r]) {
+            s->rule_seen[r] = 1;
+            collect_node(s, rs->rules[r].cond, 0);
+            if (rs->rules[r].kind == FR_RULE_REQUIRE)
+                collect_node(s, rs->rules[r].req, 0);
+            collect_items(s, r);
+        }
+        for (size_t i = 0; i < cond.n; i++)
+            if (mark[cond.k[i]] != ep) {
+                mark[cond.k[i]] = ep;
+                work[n++] = cond.k[i];
+            }
+        for (; done < n && !s->oom; done++) {
+            uint32_t k = work[done];
+            if (!s->key_expanded[k]) {
+                s->key_expanded[k] = 1;
+                const fr_key *key = &rs->keys[k];
+                for (uint32_t d = 0; d < key->ndeclarers; d++) {
+                    uint32_t dr = key->declarers[d];
+                    if (!s->rule_seen[dr]) {
+                        s->rule_seen[dr] = 1;
+                        collect_node(s, rs->rules[dr].cond, 0);
+                        collect_items(s, dr);
+                    }
+                }
+            }
+            for (uint32_t j = dm->off[k]; j < dm->off[k + 1]; j++) {
+                uint32_t dk = dm->keys[j];
+                if (mark[dk] != ep) {
+                    mark[dk] = ep;
+                    work[n++] = dk;
                 }
             }
         }
-        for (uint32_t j = dm->off[k]; j < dm->off[k + 1]; j++)
-            kl_add(s, &work, dm->keys[j]);
     }
-    for (size_t i = 0; i < work.n; i++) {
-        pool_ensure_other(s, work.k[i]);
-        kl_add(s, l, work.k[i]);
+    kl_free(&cond);
+    for (size_t i = 0; i < n; i++) {
+        pool_ensure_other(s, work[i]);
+        kl_add(s, l, work[i]);
     }
-    kl_free(&work);
+}
+
+static void collect_rule(search *s, uint32_t r, keylist *l)
+{
+    collect_rules(s, &r, 1, l);
 }
 
 /* ---- configs ------------------------------------------------------------------ */
@@ -2616,6 +2652,7 @@ static void blame(search *s, const optlist *l, const cfg *c, uint32_t r, keylist
         cfg_free(&t);
         return;
     }
+    keylist met = { 0 };   /* the other errors, in order of first meeting */
     for (size_t i = 0; i < l->n && !s->oom; i++) {
         cfg_copy(rs, &t, c);
         if (l->o[i].drop)
@@ -2633,11 +2670,11 @@ static void blame(search *s, const optlist *l, const cfg *c, uint32_t r, keylist
             if (!m || m->rule < 0 || (uint32_t)m->rule == r || (uint32_t)m->rule >= rs->nrules ||
                 s->rule_seen[m->rule])
                 continue;
-            collect_rule(s, (uint32_t)m->rule, kf);
-            /* a result is valid until the next evaluation only: collect_rule
-             * does not evaluate, so res and m stay valid here */
+            kl_add(s, &met, (uint32_t)m->rule);
         }
     }
+    collect_rules(s, met.k, met.n, kf);
+    kl_free(&met);
     cfg_free(&t);
 }
 
@@ -2654,6 +2691,8 @@ static void search_free(search *s)
     free(s->rule_seen);
     free(s->key_seen);
     free(s->key_expanded);
+    free(s->bfs);
+    free(s->bfs_mark);
     depmap_free(&s->own_dep);
     free(s->kept);
     fr_buf_free(&s->words);
@@ -2675,7 +2714,10 @@ static int search_init(search *s, const fr_ruleset *rs, unsigned long budget, co
     s->rule_seen = calloc(rs->nrules ? rs->nrules : 1, 1);
     s->key_seen = calloc(rs->nkeys ? rs->nkeys : 1, 1);
     s->key_expanded = calloc(rs->nkeys ? rs->nkeys : 1, 1);
-    if (!s->ev || !s->arena || !s->pools || !s->rule_seen || !s->key_seen || !s->key_expanded)
+    s->bfs = calloc(rs->nkeys ? rs->nkeys : 1, sizeof *s->bfs);
+    s->bfs_mark = calloc(rs->nkeys ? rs->nkeys : 1, sizeof *s->bfs_mark);
+    if (!s->ev || !s->arena || !s->pools || !s->rule_seen || !s->key_seen || !s->key_expanded || !s->bfs ||
+        !s->bfs_mark)
         return -1;
     return 0;
 }
@@ -3002,8 +3044,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
             if (m && m->rule >= 0 && (uint32_t)m->rule != r)
                 others[no++] = (uint32_t)m->rule;
         }
-        for (size_t i = 0; i < no; i++)
-            collect_rule(&s, others[i], &kb);
+        collect_rules(&s, others, no, &kb);
         free(others);
         for (size_t i = 0; i < ka.n; i++)
             kl_add(&s, &kb, ka.k[i]);
