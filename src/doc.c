@@ -25,6 +25,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -4121,14 +4122,14 @@ static void page_free(page *pg)
     memset(pg, 0, sizeof *pg);
 }
 
-static fr_rc page_build(docctx *d, uint32_t r, page *pg)
+/* The page of rule r, with its example *ex (taken: *ex is left empty). */
+static fr_rc page_build(docctx *d, uint32_t r, fr_doc_example *ex, page *pg)
 {
     const fr_ruleset *rs = d->rs;
     memset(pg, 0, sizeof *pg);
     pg->rule = r;
-    fr_rc rc = find_example(rs, r, d->opts->budget, &pg->ex, 0, &d->dep);
-    if (rc != FR_OK)
-        return rc;
+    pg->ex = *ex;
+    memset(ex, 0, sizeof *ex);
     int oom = 0;
     pg->summary = make_summary(rs, r, &oom);
     pg->source = make_source(rs, r, &oom);
@@ -4968,6 +4969,76 @@ static int page_notes(docctx *d, const page *pg, fr_doc_out *out)
     return out_add_note(out, &b);
 }
 
+/* ---- the example searches, on several threads ------------------------------------ */
+
+/* The searches of the pages are independent (each has its evaluator and
+ * its arena; the rule set and the depmap are only read): workers take the
+ * next rule from a shared counter.  A failure stops the taking; the rules
+ * taken before it are finished, so the first failure in rule order is
+ * among them. */
+typedef struct exjobs {
+    const fr_ruleset *rs;
+    const depmap     *dep;
+    unsigned long     budget;
+    const uint32_t   *rules;
+    fr_doc_example   *exs;
+    fr_rc            *rcs;
+    size_t            n, next;
+    int               stop;
+    pthread_mutex_t   mu;
+} exjobs;
+
+static void *ex_worker(void *arg)
+{
+    exjobs *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->mu);
+        size_t i = j->stop ? j->n : j->next;
+        if (i < j->n)
+            j->next++;
+        pthread_mutex_unlock(&j->mu);
+        if (i >= j->n)
+            return NULL;
+        j->rcs[i] = find_example(j->rs, j->rules[i], j->budget, &j->exs[i], 0, j->dep);
+        if (j->rcs[i] != FR_OK) {
+            pthread_mutex_lock(&j->mu);
+            j->stop = 1;
+            pthread_mutex_unlock(&j->mu);
+        }
+    }
+}
+
+/* The examples of rules[0..n) into exs, on up to `jobs` threads (the
+ * calling one included).  FR_OK, or the first failure in rule order. */
+static fr_rc find_examples(const fr_ruleset *rs, const depmap *dep, unsigned long budget, unsigned jobs,
+                           const uint32_t *rules, size_t n, fr_doc_example *exs)
+{
+    exjobs j = { .rs = rs, .dep = dep, .budget = budget, .rules = rules, .exs = exs, .n = n };
+    j.rcs = calloc(n ? n : 1, sizeof *j.rcs);   /* (FR_OK is 0) */
+    if (!j.rcs || pthread_mutex_init(&j.mu, NULL) != 0) {
+        free(j.rcs);
+        return FR_ENOMEM;
+    }
+    size_t want = jobs > 1 ? jobs - 1 : 0;
+    if (want > n)
+        want = n ? n - 1 : 0;
+    pthread_t *tid = want ? calloc(want, sizeof *tid) : NULL;
+    size_t nt = 0;
+    for (; tid && nt < want; nt++)
+        if (pthread_create(&tid[nt], NULL, ex_worker, &j) != 0)
+            break;   /* (on with the threads there are: the caller at least) */
+    ex_worker(&j);
+    for (size_t i = 0; i < nt; i++)
+        pthread_join(tid[i], NULL);
+    free(tid);
+    pthread_mutex_destroy(&j.mu);
+    fr_rc rc = FR_OK;
+    for (size_t i = 0; i < n && rc == FR_OK; i++)
+        rc = j.rcs[i];
+    free(j.rcs);
+    return rc;
+}
+
 fr_rc fr_doc_generate(const fr_ruleset *rs, const fr_doc_opts *opts, const uint32_t *rules,
                       size_t nrules, fr_doc_out *out)
 {
@@ -4979,28 +5050,32 @@ fr_rc fr_doc_generate(const fr_ruleset *rs, const fr_doc_opts *opts, const uint3
             return FR_EINVAL;
     docctx d = { .rs = rs, .opts = opts };
     page *pages = NULL;
-    size_t np = 0;
+    size_t np = 0, want = 0;
+    uint32_t *todo = NULL;
+    fr_doc_example *exs = NULL;
     fr_rc rc = FR_ENOMEM;
     if (make_slugs(&d) < 0 || depmap_build(rs, &d.dep) < 0)
         goto out;
-    size_t want = 0;
     if (rules)
         want = nrules;
     else
         for (uint32_t r = 0; r < rs->nrules; r++)
             want += is_error_rule(rs, r);
     pages = calloc(want ? want : 1, sizeof *pages);
-    if (!pages)
+    todo = calloc(want ? want : 1, sizeof *todo);
+    exs = calloc(want ? want : 1, sizeof *exs);
+    if (!pages || !todo || !exs)
         goto out;
-    for (uint32_t r = 0; r < rs->nrules && !rules; r++)
-        if (is_error_rule(rs, r)) {
-            rc = page_build(&d, r, &pages[np]);
-            if (rc != FR_OK)
-                goto out;
-            np++;
-        }
-    for (size_t i = 0; rules && i < nrules; i++) {
-        rc = page_build(&d, rules[i], &pages[np]);
+    for (size_t i = 0, r = 0; i < want; r++)
+        if (rules)
+            todo[i++] = rules[r];
+        else if (is_error_rule(rs, (uint32_t)r))
+            todo[i++] = (uint32_t)r;
+    rc = find_examples(rs, &d.dep, opts->budget, opts->jobs, todo, want, exs);
+    if (rc != FR_OK)
+        goto out;
+    for (size_t i = 0; i < want; i++) {
+        rc = page_build(&d, todo[i], &exs[i], &pages[np]);
         if (rc != FR_OK)
             goto out;
         np++;
@@ -5027,6 +5102,10 @@ fr_rc fr_doc_generate(const fr_ruleset *rs, const fr_doc_opts *opts, const uint3
 out:
     for (size_t i = 0; i < np; i++)
         page_free(&pages[i]);
+    for (size_t i = 0; exs && i < want; i++)
+        fr_doc_example_free(&exs[i]);
+    free(exs);
+    free(todo);
     free(pages);
     free_slugs(&d);
     related_free(&d);

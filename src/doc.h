@@ -33,6 +33,9 @@ typedef struct fr_doc_opts {
     const char   *version;   /* e.g. "0.1.0" for the page footer; NULL: none */
     const char   *date;      /* "YYYY-MM-DD" for .TH; NULL: "1970-01-01" */
     unsigned long budget;    /* see FR_DOC_DEFAULT_BUDGET */
+    unsigned      jobs;      /* the pages' example searches on this many
+                                threads (0, 1: the calling thread alone);
+                                the output is the same for any number */
 } fr_doc_opts;
 
 typedef struct fr_doc_file {

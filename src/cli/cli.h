@@ -91,6 +91,12 @@ int cli_opt_input(const char *cmd, int argc, char **argv, int *i);
  * CLI_MAX_JOBS. */
 #define CLI_MAX_JOBS 1024
 int  cli_usable_cpus(void);
+/* Whether a is -j or --jobs (-jN and --jobs=N too). */
+bool cli_is_jobs_opt(const char *a);
+/* That option's value, argv[*i] on (*i moves past a separate value): N (1 to
+ * CLI_MAX_JOBS), or 0 or 'auto' for cli_usable_cpus(); -1 a usage error
+ * (printed, naming cmd). */
+int  cli_opt_jobs(const char *cmd, int argc, char **argv, int *i);
 /* The whole CPUs of the CPU quota of the process's own cgroup, from the
  * list at proc_cgroup (/proc/self/cgroup) and the cgroup file systems at
  * root (/sys/fs/cgroup): v2 `cpu.max`, v1 `cpu/cpu.cfs_quota_us` over

@@ -218,8 +218,6 @@ static int parse_format(const char *cmd, const char *v, bool resolve)
     return -1;
 }
 
-#define MAX_JOBS CLI_MAX_JOBS
-
 /* Without -j: the threads a long stream goes on with (at most: the reading
  * and writing do not scale); from a regular file, when at least AUTO_LEFT
  * bytes are left at its first read, else never; from a pipe, once AUTO_AFTER
@@ -230,28 +228,6 @@ static int parse_format(const char *cmd, const char *v, bool resolve)
 #define AUTO_JOBS  8
 #define AUTO_LEFT  ((size_t)8 << 20)
 #define AUTO_AFTER ((size_t)8 << 20)
-
-/* The value of -j / --jobs: N (1 to MAX_JOBS), or 0 or "auto" for the
- * number of usable CPUs.  Returns the number of jobs, or -1 (printed). */
-static int parse_jobs(const char *cmd, const char *opt, const char *v)
-{
-    long n = -1;
-    if (!strcmp(v, "auto"))
-        n = 0;
-    else if (v[0] >= '0' && v[0] <= '9') {
-        char *end;
-        errno = 0;
-        n = strtol(v, &end, 10);
-        if (*end || errno || n > MAX_JOBS)
-            n = -1;
-    }
-    if (n < 0) {
-        cli_err("%s: invalid number of jobs '%s' for '%s': give a number from 1 to %d, "
-                "or 0 or 'auto' for one per usable CPU", cmd, v, opt, MAX_JOBS);
-        return -1;
-    }
-    return n == 0 ? cli_usable_cpus() : (int)n;
-}
 
 /* Parses argv; returns -1 on a usage error (printed). */
 static int parse_opts(int argc, char **argv, opts *o, bool resolve)
@@ -300,19 +276,8 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
             if (in < 0)
                 return -1;
             o->json_in = in == 1;
-        } else if (!resolve && (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strncmp(a, "--jobs=", 7) ||
-                                (!strncmp(a, "-j", 2) && a[2]))) {
-            const char *opt = a[1] == '-' ? "--jobs" : "-j", *v;
-            if (a[1] == '-' ? a[6] == '=' : a[2] != '\0')
-                v = a + (a[1] == '-' ? 7 : 2);
-            else if (i + 1 < argc)
-                v = argv[++i];
-            else {
-                cli_err("%s: option '%s' needs a value: a number of jobs (1 or more), "
-                        "or 0 or 'auto' for one per usable CPU", cmd, opt);
-                return -1;
-            }
-            if ((o->jobs = parse_jobs(cmd, opt, v)) < 0)
+        } else if (!resolve && cli_is_jobs_opt(a)) {
+            if ((o->jobs = cli_opt_jobs(cmd, argc, argv, &i)) < 0)
                 return -1;
         } else if (!resolve && !strcmp(a, "--werror")) {
             o->werror = true;

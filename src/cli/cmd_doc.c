@@ -18,7 +18,7 @@
 static void usage(FILE *f)
 {
     fputs("usage: flagrule doc [-r PATH]... [--format man|md|json] [-o DIR] [-v]\n"
-          "                    [--budget N] [--no-color] [RULE...]\n"
+          "                    [--budget N] [-j N] [--no-color] [RULE...]\n"
           "\n"
           "Generates a page per error rule (error and require), with an example launch\n"
           "line that triggers it and a corrected one, both checked by flagrule, and the\n"
@@ -31,6 +31,8 @@ static void usage(FILE *f)
           "  -o DIR           write the pages into DIR (it must exist)\n"
           "  -v, --verbose    say how many pages were written, unchanged, removed\n"
           "  --budget N       configs evaluated per rule and search step (default 20000)\n"
+          "  -j, --jobs N     search on N threads (default: one per usable CPU, at\n"
+          "                   most 8; 0 or auto: one per usable CPU); same output\n"
           "  --no-color       do not colour diagnostics\n"
           "  -h, --help       print this help\n"
           "  RULE...          only these rules' pages (no index; nothing is removed)\n"
@@ -40,9 +42,13 @@ static void usage(FILE *f)
           f);
 }
 
+/* Without -j: the usable CPUs, at most this many threads (each search
+ * holds an evaluator of its own). */
+#define DOC_AUTO_JOBS 8
+
 static const char *const doc_opts[] = {
-    "-r", "--rules", "--format", "-o", "--output", "-v", "--verbose", "--budget", "--no-color",
-    "--help", "-h",
+    "-r", "--rules", "--format", "-o", "--output", "-v", "--verbose", "--budget", "-j", "--jobs",
+    "--no-color", "--help", "-h",
 };
 
 /* YYYY-MM-DD of SOURCE_DATE_EPOCH, else of the newest rule file.  A set
@@ -157,6 +163,7 @@ int cmd_doc(int argc, char **argv)
     const char *outdir = NULL;
     bool verbose = false, no_color = false, rest = false;
     unsigned long budget = 0;
+    int jobs = -1;   /* (not given) */
     const char **names = NULL;
     size_t nnames = 0;
     int status = FR_EXIT_USAGE;
@@ -199,6 +206,9 @@ int cmd_doc(int argc, char **argv)
                 goto done;
             }
             budget = (unsigned long)b;
+        } else if (cli_is_jobs_opt(a)) {
+            if ((jobs = cli_opt_jobs("doc", argc, argv, &i)) < 0)
+                goto done;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             verbose = true;
         } else if (!strcmp(a, "--no-color")) {
@@ -262,7 +272,12 @@ int cmd_doc(int argc, char **argv)
         status = FR_EXIT_USAGE;
         goto done;
     }
-    fr_doc_opts o = { format, PACKAGE_VERSION, date, budget };
+    if (jobs < 0) {
+        jobs = cli_usable_cpus();
+        if (jobs > DOC_AUTO_JOBS)
+            jobs = DOC_AUTO_JOBS;
+    }
+    fr_doc_opts o = { format, PACKAGE_VERSION, date, budget, (unsigned)jobs };
     fr_rc rc = fr_doc_generate(rs, &o, nnames ? rules : NULL, nnames, &out);
     if (rc == FR_ENOMEM)
         cli_oom();

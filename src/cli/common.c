@@ -356,3 +356,39 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
     *len = to - from;
     return 0;
 }
+
+bool cli_is_jobs_opt(const char *a)
+{
+    return !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strncmp(a, "--jobs=", 7) || (!strncmp(a, "-j", 2) && a[2]);
+}
+
+int cli_opt_jobs(const char *cmd, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    const char *opt = a[1] == '-' ? "--jobs" : "-j", *v;
+    if (a[1] == '-' ? a[6] == '=' : a[2] != '\0')
+        v = a + (a[1] == '-' ? 7 : 2);
+    else if (*i + 1 < argc)
+        v = argv[++*i];
+    else {
+        cli_err("%s: option '%s' needs a value: a number of jobs (1 or more), "
+                "or 0 or 'auto' for one per usable CPU", cmd, opt);
+        return -1;
+    }
+    long n = -1;
+    if (!strcmp(v, "auto"))
+        n = 0;
+    else if (v[0] >= '0' && v[0] <= '9') {
+        char *end;
+        errno = 0;
+        n = strtol(v, &end, 10);
+        if (*end || errno || n > CLI_MAX_JOBS)
+            n = -1;
+    }
+    if (n < 0) {
+        cli_err("%s: invalid number of jobs '%s' for '%s': give a number from 1 to %d, "
+                "or 0 or 'auto' for one per usable CPU", cmd, v, opt, CLI_MAX_JOBS);
+        return -1;
+    }
+    return n == 0 ? cli_usable_cpus() : (int)n;
+}

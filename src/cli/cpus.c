@@ -1,5 +1,5 @@
-/* cpus.c — the CPUs the command may use: `check -j auto`, and the threads
- * of a long stream without -j (cmd_check.c). */
+/* cpus.c — the CPUs the command may use: `check -j auto`, the threads of a
+ * long stream without -j (cmd_check.c), doc's searches (cmd_doc.c). */
 #define _GNU_SOURCE 1   /* sched_getaffinity, CPU_COUNT */
 #include "config.h"
 
