@@ -237,6 +237,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_check(out.nfiles == nr + (all ? 1 : 0), "%zu doc files for %zu error rules%s",
                  out.nfiles, nr, all ? " and the index" : "");
         check_files(rs, &out, fmts[f]);
+        if (fmts[f] == FR_DOC_JSON) {
+            /* the searches on 3 threads: the same files, byte for byte */
+            fr_doc_opts oj = o;
+            oj.jobs = 3;
+            fr_doc_out outj;
+            memset(&outj, 0, sizeof outj);
+            drc = fr_doc_generate(rs, &oj, all ? NULL : rules, all ? 0 : nr, &outj);
+            if (drc == FR_ENOMEM)
+                fz_oom();
+            fz_check(drc == FR_OK && outj.nfiles == out.nfiles && outj.nnotes == out.nnotes,
+                     "doc -j 3: rc %d, %zu files, %zu notes", (int)drc, outj.nfiles, outj.nnotes);
+            for (size_t i = 0; i < out.nfiles; i++)
+                fz_check(outj.files[i].len == out.files[i].len &&
+                             memcmp(outj.files[i].text, out.files[i].text, out.files[i].len) == 0,
+                         "doc -j 3: file %s differs", out.files[i].name);
+            for (size_t i = 0; i < out.nnotes; i++)
+                fz_check(strcmp(outj.notes[i], out.notes[i]) == 0, "doc -j 3: note %zu differs", i);
+            fr_doc_out_free(&outj);
+        }
         fr_doc_out_free(&out);
     }
 
