@@ -2048,9 +2048,8 @@ static void cfg_clear(cfg *c)
     c->nks = 0;
 }
 
-static void cfg_copy(const fr_ruleset *rs, cfg *dst, const cfg *src)
+static void cfg_copy(cfg *dst, const cfg *src)
 {
-    (void)rs;
     cfg_clear(dst);
     for (size_t i = 0; i < src->nks; i++) {
         uint32_t k = src->ks[i];
@@ -2063,9 +2062,8 @@ static void cfg_copy(const fr_ruleset *rs, cfg *dst, const cfg *src)
     }
 }
 
-static size_t cfg_size(const fr_ruleset *rs, const cfg *c)
+static size_t cfg_size(const cfg *c)
 {
-    (void)rs;
     size_t n = 0;
     for (size_t i = 0; i < c->nks; i++)
         n += c->set[c->ks[i]];
@@ -2425,10 +2423,10 @@ static int test_trigger(search *s, uint32_t r, cfg *best, cfg *tmp)
                 if (!cfg_test(s, tmp, P_FIRES, r))
                     tmp->set[k] = 1;
             }
-            size_t n = cfg_size(rs, tmp);
+            size_t n = cfg_size(tmp);
             if (n < bestn) {
                 bestn = n;
-                cfg_copy(rs, best, tmp);
+                cfg_copy(best, tmp);
             }
         }
     if (bestn == SIZE_MAX)
@@ -2585,7 +2583,7 @@ static int shape_trigger(search *s, uint32_t r, cfg *c, int minimize)
     shape_node(s, c, ru->cond, 1, 0);
     if (ru->kind == FR_RULE_REQUIRE)
         shape_node(s, c, ru->req, 0, 0);
-    if (!cfg_size(rs, c) || !cfg_test(s, c, P_FIRES, r))
+    if (!cfg_size(c) || !cfg_test(s, c, P_FIRES, r))
         return 0;
     for (size_t i = 0; minimize && i < c->nks && s->used < s->budget; i++) {
         uint32_t k = c->ks[i];
@@ -2713,7 +2711,7 @@ static void blame(search *s, const optlist *l, const cfg *c, uint32_t r, keylist
     }
     keylist met = { 0 };   /* the other errors, in order of first meeting */
     for (size_t i = 0; i < l->n && !s->oom; i++) {
-        cfg_copy(rs, &t, c);
+        cfg_copy(&t, c);
         if (l->o[i].drop)
             t.set[l->o[i].k] = 0;
         else
@@ -3039,8 +3037,8 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     if (cfg_test(&s, &t0, P_FIRES, r)) {
         best = 0;
     } else if (test_trigger(&s, r, &tt, &tmp)) {
-        best = cfg_size(rs, &tt);
-        cfg_copy(rs, &t0, &tt);
+        best = cfg_size(&tt);
+        cfg_copy(&t0, &tt);
     }
     /* (whether the rule can fire, for lint: the config built from the
      * condition's shape first, one evaluation, where the search by number
@@ -3064,7 +3062,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
             cfg_clear(&tmp);
             int got = combos(&s, keys, 0, n, &tmp, P_FIRES, r);
             if (got == 1) {
-                cfg_copy(rs, &t0, &tmp);
+                cfg_copy(&t0, &tmp);
                 best = n;
                 break;
             }
@@ -3075,8 +3073,8 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     if (best == SIZE_MAX && !s.oom) {
         s.used = 0;
         if (shape_trigger(&s, r, &tmp, 1)) {
-            cfg_copy(rs, &t0, &tmp);
-            best = cfg_size(rs, &t0);
+            cfg_copy(&t0, &tmp);
+            best = cfg_size(&t0);
         }
     }
     int found = best != SIZE_MAX;
@@ -3109,10 +3107,10 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
             kl_add(&s, &kb, ka.k[i]);
         for (size_t i = 0; i < kb.n; i++)
             key_options(&s, &ol, &t0, kb.k[i]);
-        cfg_copy(rs, &tmp, &t0);
+        cfg_copy(&tmp, &t0);
         s.used = 0;
         if (!s.oom && fewest_changes(&s, &ol, &tmp, P_ALONE, r))
-            cfg_copy(rs, &t0, &tmp);
+            cfg_copy(&t0, &tmp);
         ol.n = 0;
     }
     if (s.oom)
@@ -3177,7 +3175,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         if (ol.n == 0)
             continue;
         drops_first(&s, &ol);
-        cfg_copy(rs, &fix, &t0);
+        cfg_copy(&fix, &t0);
         s.used = 0;
         fixed = fewest_changes(&s, &ol, &fix, tier < 2 ? P_PASSES_KEEP : P_PASSES, r);
     }
@@ -3992,15 +3990,9 @@ static int exclusive_eqs(const fr_ruleset *rs, const keq *ea, size_t na, uint32_
 
 static int exclusive(const fr_ruleset *rs, uint32_t a, uint32_t b)
 {
-    keq ea[16], eb[16];
+    keq ea[16];
     size_t na = conj_eqs(rs, rs->rules[a].cond, ea, 0, 16, 0);
-    size_t nb = na ? conj_eqs(rs, rs->rules[b].cond, eb, 0, 16, 0) : 0;
-    for (size_t i = 0; i < na; i++)
-        for (size_t j = 0; j < nb; j++)
-            if (ea[i].leaf == eb[j].leaf && ea[i].key == eb[j].key &&
-                !fr_val_eq(rs->keys[ea[i].key].type, ea[i].v, eb[j].v))
-                return 1;
-    return 0;
+    return exclusive_eqs(rs, ea, na, b);
 }
 
 /* At most this many (rule, key) pairs are visited to find one page's
