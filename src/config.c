@@ -186,23 +186,36 @@ static inline uint32_t enum_salt(uint32_t enum_id)
 }
 
 /* The table of the texts of the slots (sp) or of the enum values (ev) of up
- * to 64 bytes: cap entries at most, in a table of 2 * cap slots. */
+ * to 64 bytes, from a table of cap entries (cap >= 2 * its texts): 2 * cap
+ * slots for a small one (few probes), cap for a big one (FAST_BIG_CAP: a
+ * lookup there misses the cache anyway, and the slots cost 24 bytes each).
+ * The texts are packed one after the other in one pool with 64 readable
+ * bytes after the last: fast_find loads 32 or 64 bytes at a text and
+ * compares only its first len (the bytes after it are the next texts'). */
+enum { FAST_BIG_CAP = 1u << 14 };
+
 static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *a, fr_fslot **out, uint32_t *mask, const fr_spell *sp, const fr_evslot *ev,
                       size_t cap)
 {
-    size_t n = 2 * cap;
+    size_t n = cap > FAST_BIG_CAP ? cap : 2 * cap, bytes = 64;
+    for (size_t j = 0; j < cap; j++) {
+        const char *s = sp ? sp[j].s : ev[j].s;
+        size_t len = sp ? sp[j].len : ev[j].len;
+        if (s && len && len <= 64)
+            bytes += len;
+    }
     fr_fslot *t = fr_arena_array(a, n, sizeof *t);
-    if (!t)
+    char *pool = fr_arena_alloc(a, bytes);
+    if (!t || !pool)
         return -1;
+    memset(pool + bytes - 64, 0, 64);
     for (size_t j = 0; j < cap; j++) {
         const char *s = sp ? sp[j].s : ev[j].s;
         size_t len = sp ? sp[j].len : ev[j].len;
         if (!s || len == 0 || len > 64)
             continue;
-        char *p = fr_arena_alloc(a, 64 + 8);
-        if (!p)
-            return -1;
-        memset(p, 0, 64 + 8);
+        char *p = pool;
+        pool += len;
         memcpy(p, s, len);
         uint32_t eid = sp ? 0 : ev[j].enum_id;
         for (uint32_t i = fast_hash(p, len, sp ? 0 : enum_salt(eid)) & (n - 1);; i = (i + 1) & (n - 1))

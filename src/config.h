@@ -38,7 +38,7 @@ typedef struct fr_evslot {
 /* The same, for the fused reader (AVX2): the texts up to 64 bytes, compared
  * 32 bytes at a time. */
 typedef struct fr_fslot {
-    const char *p;        /* 64 bytes: the text, zero-padded; NULL: empty */
+    const char *p;        /* the text (64 readable bytes: fast_table); NULL: empty */
     uint32_t    lk;       /* the length, | enum_id << 7 for an enum value; 0: empty */
     uint32_t    key;      /* a spelling's key, an enum value's index */
     uint32_t    enum_id;  /* a spelling: its key's (as in fr_spell) */

@@ -756,6 +756,12 @@ static inline uint32_t ghash_of(int64_t i)
     return (uint32_t)(x >> 32);
 }
 
+/* Slot s's guard table (the empty gtab[0] when no rule is guarded on it). */
+static inline fr_gtable *gtab_at(const struct fr_evindex *ix, uint32_t s)
+{
+    return &ix->gtab[ix->gtab_of[s]];
+}
+
 static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_gtable *gt, fr_val v)
 {
     if (gt->ndom) {
@@ -827,7 +833,7 @@ static void notify(fr_eval *ev, uint32_t k, int input, fr_val v)
     const struct fr_evindex *ix = ev->ix;
     uint32_t s = 2 * k + (uint32_t)input;
     mark_list(ev, ix->open_rules + ix->open_off[s], ix->open_off[s + 1] - ix->open_off[s]);
-    const fr_gtable *gt = &ix->gtab[s];
+    const fr_gtable *gt = gtab_at(ix, s);
     if (gt->ndom || gt->nents || gt->nnull) {
         gtable_mark(ev, ev->rs, k, gt, v);
         mark_list(ev, gt->base, gt->nbase);   /* those passing at the baseline value */
@@ -4160,7 +4166,7 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
     for (uint32_t s = 0; s < ns; s++) {
         if (!sparse[s])
             continue;
-        fr_gtable *gt = &ix->gtab[s];
+        fr_gtable *gt = gtab_at(ix, s);
         if (AZ(gt->ents, fill[s]) || AZ(gt->nullrules, nnull[s]))
             goto out;
         if (fill[s] > most)
@@ -4171,7 +4177,7 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
         const fr_guard *g = &ix->guards[r];
         if (g->node == NONE32 || !sparse[g->slot])
             continue;
-        fr_gtable *gt = &ix->gtab[g->slot];
+        fr_gtable *gt = gtab_at(ix, g->slot);
         uint32_t x = src[j++];
         if (!(x & SRC_SET)) {
             fr_val v = rs->consts[x];
@@ -4197,10 +4203,10 @@ static int build_sparse_tables(fr_arena *a, const fr_ruleset *rs, struct fr_evin
         if (!sparse[s])
             continue;
         fr_type t = rs->keys[s / 2].type;
-        if (t.kind == FR_T_INT && ix->gtab[s].nents >= 64)
-            sort_ents_int(ix->gtab[s].ents, tmp, ix->gtab[s].nents);
+        if (t.kind == FR_T_INT && gtab_at(ix, s)->nents >= 64)
+            sort_ents_int(gtab_at(ix, s)->ents, tmp, gtab_at(ix, s)->nents);
         else
-            sort_ents(ix->gtab[s].ents, tmp, ix->gtab[s].nents, t);
+            sort_ents(gtab_at(ix, s)->ents, tmp, gtab_at(ix, s)->nents, t);
     }
     rc = 0;
 out:
@@ -4235,7 +4241,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     uint32_t nk = rs->nkeys, nr = rs->nrules, ns = 2 * nk;
     int rc = -1;
     uint32_t *cnt = NULL, *fill = NULL;
-    if (AU(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab, ns))
+    if (AU(ix->guards, nr) || AZ(ix->open_off, ns + 1) || AZ(ix->gtab_of, ns))
         return -1;
     cnt = calloc(ns ? ns : 1, sizeof *cnt);     /* guarded rules per slot */
     fill = calloc(ns ? ns : 1, sizeof *fill);
@@ -4282,6 +4288,16 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
     for (uint32_t r = 0; r < nr; r++)
         if (ix->guards[r].node != NONE32)
             cnt[ix->guards[r].slot]++;
+    /* a table for each slot with guarded rules (gtab_of: 0, the empty one,
+     * for the others) */
+    {
+        uint32_t nt = 1;
+        for (uint32_t s = 0; s < ns; s++)
+            if (cnt[s])
+                ix->gtab_of[s] = nt++;
+        if (AZ(ix->gtab, nt))
+            goto out;
+    }
     /* guarded rules by slot (CSR in `fill`/`grules`) */
     uint32_t *goff = calloc(ns + 1, sizeof *goff), *grules = NULL;
     if (!goff)
@@ -4324,7 +4340,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
         const uint32_t *gl = grules + goff[s];
         uint32_t gn = goff[s + 1] - goff[s];
         uint32_t k = s / 2;
-        fr_gtable *gt = &ix->gtab[s];
+        fr_gtable *gt = gtab_at(ix, s);
         uint32_t ndom = dense_ndom(rs, k);
         if (ndom) {
             gt->ndom = ndom;
@@ -4393,7 +4409,7 @@ static int build_notify(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix
         goto out;
     /* each table's rules that pass at the baseline value of its slot */
     for (uint32_t s = 0; s < ns; s++) {
-        fr_gtable *gt = &ix->gtab[s];
+        fr_gtable *gt = gtab_at(ix, s);
         if (!gt->ndom && !gt->nents && !gt->nnull)
             continue;
         uint32_t k = s / 2;
@@ -5237,11 +5253,10 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         ix->sc_alld[i / 64] |= 1ull << (i & 63);
     for (uint32_t i = 0; i < nc; i++)
         ix->sc_allc[i / 64] |= 1ull << (i & 63);
-    size_t ndef = 2 * (size_t)nk;
-    if (AZ(ix->sc_def, ndef))
+    if (AZ(ix->sc_def, nk))
         return -1;
     for (uint32_t k = 0; k < nk; k++)
-        ix->sc_def[k] = ix->sc_def[nk + k] = rs->keys[k].def;
+        ix->sc_def[k] = rs->keys[k].def;
     if (AZ(ix->sc_errmask, (rs->nrules + 63) / 64))
         return -1;
     for (uint32_t r = 0; r < rs->nrules; r++) {
@@ -5338,7 +5353,7 @@ static int build_scan(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 {
     for (uint32_t s = 0; s < 2 * rs->nkeys; s++) {
-        fr_gtable *gt = &ix->gtab[s];
+        fr_gtable *gt = gtab_at(ix, s);
         if (gt->ndom || gt->nents < 64 || rs->keys[s / 2].type.kind != FR_T_INT)
             continue;
         uint32_t nd = 0;
@@ -5427,7 +5442,7 @@ static int build_order(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
     memset(rq, 0xff, (size_t)nr * sizeof *rq);
 #define PLACE(r) do { uint32_t r_ = (r); if (rq[r_] == NONE32) { rq[r_] = nq; ix->qrule[nq++] = r_; } } while (0)
     for (uint32_t s = 0; s < ns; s++) {
-        const fr_gtable *gt = &ix->gtab[s];
+        const fr_gtable *gt = gtab_at(ix, s);
         if (gt->ndom)
             for (uint32_t i = 0; i < gt->off[gt->ndom]; i++)
                 PLACE(gt->rules[i]);
@@ -5443,7 +5458,7 @@ static int build_order(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
 #undef PLACE
     /* the tables and lists: positions */
     for (uint32_t s = 0; s < ns; s++) {
-        fr_gtable *gt = &ix->gtab[s];
+        fr_gtable *gt = gtab_at(ix, s);
         /* (a base list of its own: not in rules or nullrules) */
         bool own = gt->base && gt->nbase && !gt->ndom && gt->base != gt->nullrules;
         if (gt->ndom)

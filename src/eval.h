@@ -182,7 +182,11 @@ struct fr_evindex {
     /* notification lists per slot (key * 2 + input): readers to re-examine
      * when the slot's value differs from the baseline */
     uint32_t  *open_off, *open_rules;   /* [2 * nkeys + 1] CSR */
-    fr_gtable *gtab;                    /* [2 * nkeys] */
+    /* the guard tables: slot s's is gtab[gtab_of[s]]; gtab[0] is the
+     * empty table of every slot no rule is guarded on (never written), so
+     * that a key costs 8 bytes here, not two tables */
+    fr_gtable *gtab;                    /* [1 + the slots with guarded rules] */
+    uint32_t  *gtab_of;                 /* [2 * nkeys] */
     fr_guard  *guards;                  /* [nrules] */
     /* guard pre-checks for dense keys (bool, enum <= 63 values): rule r can
      * only fire when bit (value index + 1, 0 for null) of pbits[r] is set
@@ -249,7 +253,7 @@ struct fr_evindex {
     /* declare rules filtered on keys that rules declare: applied once the
      * scan is past the key's last declaring group (sc_fl_group, ascending),
      * to the positions after it */
-    fr_val    *sc_def;                  /* [2 * nkeys]: defaults, as ev->res and ev->input */
+    fr_val    *sc_def;                  /* [nkeys]: the defaults (restore) */
     bool       sc_exact;                /* the check filters hold every pre-check */
     /* the compact writer's bound of a line without the string values
      * (0: too big, computed per line), and the string keys */

@@ -1840,7 +1840,7 @@ static void test_incr_order(void **state)
     }
     /* every position in a list is a rule reading the slot's key */
     for (uint32_t s = 0; s < ns; s++) {
-        const fr_gtable *gt = &ix->gtab[s];
+        const fr_gtable *gt = &ix->gtab[ix->gtab_of[s]];
         uint32_t k = s / 2;
         if (gt->ndom)
             for (uint32_t d = 0; d < gt->ndom; d++)
@@ -1864,7 +1864,7 @@ static void test_incr_order(void **state)
      * positions (a lookup reads no entry), and others (the entries) */
     unsigned nrun = 0, nents = 0;
     for (uint32_t s = 0; s < ns; s++) {
-        const fr_gtable *gt = &ix->gtab[s];
+        const fr_gtable *gt = &ix->gtab[ix->gtab_of[s]];
         for (uint32_t h = 0; gt->hslot && h <= gt->hmask; h++) {
             const fr_hslot *hs = &gt->hslot[h];
             if (hs->x == UINT32_MAX)
