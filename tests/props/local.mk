@@ -3,12 +3,14 @@
 ## order.py: the order of rules and files never changes the result;
 ## roundtrip.py: `resolve` output checked again passes with the same values;
 ## json-readers.py: the fast JSON reader and jansson read every line alike;
-## py-int.py: int values read as Python's int() reads them.
+## py-int.py: int values read as Python's int() reads them;
+## oracle.py: every record equals an independent model's, written from the
+## manual (flagrule-rules(5)).
 ## Random rule sets and configs from fixed seeds (tests/props/gen.py);
 ## PROPS_SEEDS=N changes how many.
 
 PROPS_TESTS = tests/props/order.py tests/props/roundtrip.py tests/props/json-readers.py \
-	tests/props/py-int.py
+	tests/props/py-int.py tests/props/oracle.py
 if HAVE_PYTHON3
 TESTS += $(PROPS_TESTS)
 endif
