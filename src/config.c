@@ -2286,7 +2286,9 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
             if (form == 1)   /* (the text may not start where the word does) */
                 f.a = _mm256_loadu_si256((const __m256i *)(const void *)w);
         }
-        size_t at = form == 2 ? (size_t)(v - 2 - w) : eqm ? (size_t)__builtin_ctzll(eqm) : wl;
+        /* (the first '=' or the word's end: tzcnt of the '=' bits with a
+         * bit at the end, no branch on whether there is one; wl < 64) */
+        size_t at = form == 2 ? (size_t)(v - 2 - w) : (size_t)_tzcnt_u64(eqm | (1ull << wl));
         if (form != 2 && at < wl) {
             v = w + at + 1;
             vl = wl - at - 1;
@@ -2339,8 +2341,8 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
                 }
                 /* (a value word that argparse reads as an option: the
                  * general reader says so; an int's sign is its own) */
-                if (vl >= 2 && v[0] == '-' && (sl->tkind != FR_T_INT || v[1] == '-'))
-                    goto rest;
+                if (((vl >= 2) & (v[0] == '-') & ((sl->tkind != FR_T_INT) | (v[1] == '-'))) != 0)
+                    goto rest;   /* (one branch, rarely taken: a negative int is common) */
             } else {
                 sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0);
                 if (!sl || !sl->is_flag || sl->is_switch)

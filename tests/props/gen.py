@@ -13,6 +13,7 @@ unless `stratified` (declares only read keys declared earlier) or
 `roundtrip` (declares only rewrite a key's own `auto`-like value).
 """
 import random
+import re
 
 ENUM_POOL = ["auto", "a", "b", "c", "low_latency", "normal", "x-y", "none"]
 STRINGS = ["", "foo", "bar", "a b", "it's", "q\"uote", "caf\u00e9", "back\\slash"]
@@ -137,7 +138,41 @@ def gen_message(rng, keys, allow_given=True):
     return '"' + " ".join(parts) + '"'
 
 
-def gen_rules(rng, keys, roundtrip=False, stratified=False):
+def enum_keys_in(text, keys):
+    """The enum keys a condition's text names (given() included)."""
+    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    return [k for k in keys if k.typ == "enum" and k.name in names]
+
+
+def rich_declare(rng, keys, cond):
+    """A declare of several items, or of a bare enum value (gen_rules, rich):
+    the action's text, or None when the condition allows neither."""
+    targets = [k for k in keys if k.kind != "fact"]
+    if rng.random() < 0.5:
+        # a bare value: of exactly one enum key of the condition
+        cands = []
+        named = enum_keys_in(cond, keys)
+        for k in named:
+            if k.kind == "fact":
+                continue
+            others = {v for j in named if j is not k for v in j.values}
+            cands += [(k, v) for v in k.values if v not in others]
+        if cands:
+            k, v = rng.choice(cands)
+            return "declare %s" % v
+        return None
+    if len(targets) < 2:
+        return None
+    items = []
+    for k in rng.sample(targets, rng.randint(2, min(3, len(targets)))):
+        if k.typ == "int" and rng.random() < 0.4:
+            items.append("%s = %s" % (k.name, gen_expr_int(rng, [j for j in keys if j is not k] or keys, 1)))
+        else:
+            items.append("%s = %s" % (k.name, k.literal(rng)))
+    return "declare " + ", ".join(items)
+
+
+def gen_rules(rng, keys, roundtrip=False, stratified=False, rich=False):
     rules = []
     n = rng.randint(5, 40)
     order = list(keys)
@@ -167,11 +202,15 @@ def gen_rules(rng, keys, roundtrip=False, stratified=False):
                 if stratified:
                     readable = [j for j in keys if rank[j.name] < rank[k.name]] or [k]
                 cond = gen_cond(rng, readable, 2)
-                if k.typ == "int" and rng.random() < 0.4:
+                action = rich_declare(rng, keys, cond) if rich and not stratified and rng.random() < 0.4 else None
+                if action:
+                    text = "%s -> %s" % (cond, action)
+                elif k.typ == "int" and rng.random() < 0.4:
                     val = gen_expr_int(rng, [j for j in readable if j is not k] or readable, 1)
                 else:
                     val = k.literal(rng)
-                text = "%s -> declare %s = %s" % (cond, k.name, val)
+                if not action:
+                    text = "%s -> declare %s = %s" % (cond, k.name, val)
             if rng.random() < 0.2:
                 text += " %s %s" % (rng.choice(["warn", "info"]), gen_message(rng, keys, not roundtrip))
         elif roundtrip and c < 0.85:

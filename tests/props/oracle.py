@@ -14,7 +14,9 @@ flagrule and none of its structure (no indexes, no modes, no compiled
 conditions).
 
 For random rule sets (every other one with declarations only over keys
-declared before, the others with cycles, conflicts and oscillations) and
+declared before; the others with cycles, conflicts and oscillations, and
+gen.py's `rich` forms: declares of several items or of a bare enum value,
+aliases standing for keys at random places) and
 random configs, every `check --format json` record must equal the model's:
 status, the resolved and declared values, and every error, warning and info
 in order, messages byte for byte.  Run-time errors, conflicts and env
@@ -22,7 +24,7 @@ fallbacks are compared by rule, key and the rules named (their texts are
 flagrule's own wording); where the model oscillates, the keys of the cycle
 may stay at any of its states, and only the oscillation error is compared.
 
-    oracle.py [--seeds N] [--seed S] [--keep]
+    oracle.py [--seeds N] [--seed S] [--configs N] [--keep]
 """
 import argparse
 import json
@@ -101,8 +103,11 @@ def tokenize(text):
 
 
 class Parser:
-    def __init__(self, toks, keys):
-        self.t, self.i, self.keys = toks, 0, keys
+    def __init__(self, toks, keys, aliases):
+        self.t, self.i, self.keys, self.aliases = toks, 0, keys, aliases
+
+    def name(self, val):
+        return self.aliases.get(val, val)
 
     def peek(self, k=0):
         return self.t[self.i + k] if self.i + k < len(self.t) else (None, None)
@@ -198,35 +203,62 @@ class Parser:
             return ("lit", -int(self.take()[1]))
         if val == "given":
             self.take("(")
-            name = self.take()[1]
+            name = self.name(self.take()[1])
             self.take(")")
             return ("given", name)
         if val == "true" or val == "false":
             return ("lit", val == "true")
         if val == "null":
             return ("lit", NULL)
-        if val in self.keys:
-            return ("key", val)
+        if self.name(val) in self.keys:
+            return ("key", self.name(val))
         return ("enumlit", val)   # an enum value (typed by the other side)
 
 
-def parse_rule(text, keys):
-    """'rule NAME: COND -> ACTION;' -> (name, cond, action)."""
+def named_keys(e, out):
+    """The keys a condition names (given() included), in a set."""
+    if e[0] in ("key", "given"):
+        out.add(e[1])
+    for x in e[1:]:
+        if isinstance(x, tuple):
+            named_keys(x, out)
+        elif isinstance(x, list):
+            for m in x:
+                named_keys(m, out)
+    return out
+
+
+def parse_rule(text, keys, aliases):
+    """'rule NAME: COND -> ACTION;' -> (name, cond, action); a declare's
+    action is ("declare", [(key, value expr)], [(severity, message)])."""
     m = re.match(r"rule (\w+): (.*);$", text, re.S)
     name, body = m.group(1), m.group(2)
-    p = Parser(tokenize(body), keys)
+    p = Parser(tokenize(body), keys, aliases)
     cond = p.cond()
     p.take("->")
     kind = p.take()[1]
     if kind == "declare":
-        target = p.take()[1]
-        p.take("=")
-        value = p.sum()
+        items = []
+        while True:
+            if p.peek(1)[1] == "=":
+                target = p.name(p.take()[1])
+                p.take("=")
+                items.append((target, p.sum()))
+            else:
+                # a bare enum value: for the one enum key of the condition
+                # that has it
+                v = p.take()[1]
+                ks = [k for k in sorted(named_keys(cond, set())) if keys[k].typ == "enum" and v in keys[k].values]
+                assert len(ks) == 1, "oracle: declare %s of %s" % (v, ks)
+                items.append((ks[0], ("enumlit", v)))
+            if not p.at(","):
+                break
+            p.take()
         attached = []
         while p.peek()[1] in ("warn", "info"):
             sev = p.take()[1]
             attached.append((sev, unescape(p.take()[1][1:-1])))
-        return name, cond, ("declare", target, value, attached)
+        return name, cond, ("declare", items, attached)
     if kind == "require":
         c = p.cond()
         p.take("else")
@@ -401,8 +433,11 @@ def cond(e, st, keys):
 
 
 class State:
-    def __init__(self, inp, res, own=()):
-        self.input, self.res, self.own = inp, res, own
+    def __init__(self, inp, res, own=(), aliases=None):
+        self.input, self.res, self.own, self.aliases = inp, res, own, aliases or {}
+
+    def key(self, name):
+        return self.aliases.get(name, name)
 
     def read(self, name):
         return self.input[name] if name in self.own else self.res[name]
@@ -433,7 +468,7 @@ def render(msg, st):
     def field(m):
         ref, r = m.group(1), m.group(2)
         g = re.fullmatch(r"given\((\w+)\)", ref)
-        v = st.input[g.group(1)] if g else st.read(ref)
+        v = st.input[st.key(g.group(1))] if g else st.read(st.key(ref))
         return repr_of(v) if r else text_of(v)
     out = re.sub(r"\{\{|\}\}|\{([^{}!]+)(!r)?\}",
                  lambda m: m.group(0)[0] if m.group(0) in ("{{", "}}") else field(m), msg)
@@ -453,7 +488,7 @@ def order_key(k, v):
     return (1, int(v))
 
 
-def model(keys, rules, inp):
+def model(keys, rules, inp, aliases):
     """The record for input values inp: (status, errors, warnings, infos,
     resolved, declared); errors are (rule, message) with message None for a
     run-time error and ("conflict", rules) for a conflict."""
@@ -461,10 +496,11 @@ def model(keys, rules, inp):
     decls = [(n, c, a) for n, c, a in rules if a[0] == "declare"]
     declarers = {}
     for r in decls:
-        declarers.setdefault(r[2][1], []).append(r)
+        for t in dict.fromkeys(t for t, _ in r[2][1]):
+            declarers.setdefault(t, []).append(r)
 
     def reads(e, own, out):
-        if e[0] == "key" and e[1] != own:
+        if e[0] == "key" and e[1] not in own:
             out.add(e[1])
         for x in e[1:]:
             if isinstance(x, tuple):
@@ -479,7 +515,11 @@ def model(keys, rules, inp):
     deps = {key: set() for key in declarers}
     for key, lst in declarers.items():
         for n, c, a in lst:
-            deps[key] |= {x for x in reads(c, key, set()) | reads(a[2], key, set()) if x in declarers}
+            own = {t for t, _ in a[1]}
+            read = reads(c, own, set())
+            for _, v in a[1]:
+                reads(v, own, read)
+            deps[key] |= {x for x in read if x in declarers}
     comps, index, low, stack, on = [], {}, {}, [], set()
 
     def tarjan(v):
@@ -509,22 +549,27 @@ def model(keys, rules, inp):
     res = dict(inp)
     d, errs, oscillating = {}, set(), False
     for comp in comps:
-        crules = [r for key in comp for r in declarers[key]]
+        crules = list({id(r): r for key in comp for r in declarers[key]}.values())
         seen = set()
         while True:
             out, cerrs = {}, set()
             for n, c, a in crules:
-                st = State(inp, res, own=(a[1],))
+                st = State(inp, res, own={t for t, _ in a[1]})
                 try:
                     if not cond(c, st, kmap):
                         continue
-                    v = ev(a[2], st, kmap)
-                    if v is NULL and not kmap[a[1]].nullable:
-                        raise RT
+                    vals = []
+                    for t, e in a[1]:
+                        v = ev(e, st, kmap)
+                        if v is NULL and not kmap[t].nullable:
+                            raise RT
+                        vals.append((t, v))
                 except RT:
                     cerrs.add(n)
                     continue
-                out.setdefault(a[1], []).append((n, v))
+                for t, v in vals:
+                    if t in comp:
+                        out.setdefault(t, []).append((n, v))
             new = {key: inp[key] for key in comp}
             for key, lst in out.items():
                 new[key] = min((v for _, v in lst), key=lambda v: order_key(kmap[key], v))
@@ -540,6 +585,10 @@ def model(keys, rules, inp):
             res.update(new)
         d.update(out)
         errs |= cerrs
+    # (the declarers of a key in rule order)
+    rank = {n: i for i, (n, _, _) in enumerate(rules)}
+    for lst in d.values():
+        lst.sort(key=lambda x: rank[x[0]])
     enabled = {n for lst in d.values() for n, _ in lst}
     conflicts = {}
     for key, lst in d.items():
@@ -549,7 +598,8 @@ def model(keys, rules, inp):
     errors, warnings, infos = [], [], []
     sink = {"error": errors, "warn": warnings, "info": infos}
     conflict_at = {}
-    for key, names in conflicts.items():
+    korder = {k.name: i for i, k in enumerate(keys)}
+    for key, names in sorted(conflicts.items(), key=lambda x: korder[x[0]]):
         conflict_at.setdefault(names[0], []).append((key, names))
     for n, c, a in rules:
         for key, names in conflict_at.get(n, []):
@@ -558,11 +608,11 @@ def model(keys, rules, inp):
             if n in errs:
                 errors.append((n, None))
             elif n in enabled:
-                st = State(inp, res, own=(a[1],))
-                for sev, msg in a[3]:
+                st = State(inp, res, own={t for t, _ in a[1]}, aliases=aliases)
+                for sev, msg in a[2]:
                     sink[sev].append((n, render(msg, st)))
             continue
-        st = State(inp, res)
+        st = State(inp, res, aliases=aliases)
         try:
             if a[0] == "require":
                 # an error rule of condition COND & !(C)
@@ -585,7 +635,7 @@ def to_json_value(v):
     return None if v is NULL else v
 
 
-def expected_record(keys, rules, line):
+def expected_record(keys, rules, line, aliases):
     try:
         given, fallbacks = read_config(line, keys)
     except Invalid:
@@ -595,7 +645,7 @@ def expected_record(keys, rules, line):
     inp = {}
     for k in keys:
         inp[k.name] = given[k.name] if k.name in given else literal_value(k, k.default)
-    status, errors, warnings, infos, res, declared, oscillating = model(keys, rules, inp)
+    status, errors, warnings, infos, res, declared, oscillating = model(keys, rules, inp, aliases)
     if oscillating:
         return {"status": "error", "oscillation": True}
     warnings = warnings + [(None, ("fallback", name)) for name in fallbacks]
@@ -645,13 +695,25 @@ def main():
     failures, compared, sets, oscillations = [], 0, 0, 0
     for seed in seeds:
         rng = random.Random(seed * 7919 + 17)
-        keys, rules = gen.gen_ruleset(rng, stratified=seed % 2 == 0)
-        text = "\n".join(gen.decl_text(k) for k in keys) + "\n" + "\n".join(t for _, t in rules) + "\n"
+        stratified = seed % 2 == 0
+        keys = gen.gen_keys(rng)
+        rules = gen.gen_rules(rng, keys, stratified=stratified, rich=not stratified)
+        aliases = {}
+        if not stratified:
+            # aliases, each standing for its key at some of the key's places
+            for k in keys:
+                if rng.random() < 0.3:
+                    aliases["al_" + k.name] = k.name
+            for a, name in aliases.items():
+                rules = [(n, re.sub(r"\b%s\b" % name, lambda m: a if rng.random() < 0.5 else name, t))
+                         for n, t in rules]
+        text = "\n".join(gen.decl_text(k) for k in keys) + "\n" + \
+            "".join("alias %s = %s;\n" % a for a in aliases.items()) + "\n".join(t for _, t in rules) + "\n"
         path = os.path.join(top, "s%d.rules" % seed)
         with open(path, "w") as f:
             f.write(text)
         kmap = {k.name: k for k in keys}
-        parsed = [parse_rule(t, kmap) for _, t in rules]
+        parsed = [parse_rule(t, kmap, aliases) for _, t in rules]
         lines = [gen.gen_config(rng, keys) for _ in range(args.configs)]
         p = flagrule(["check", "--no-env", "--format", "json", "-r", path], ("\n".join(lines) + "\n").encode())
         if p.returncode == 2:
@@ -662,7 +724,7 @@ def main():
             failures.append("seed %d: %d records for %d configs" % (seed, len(got), len(lines)))
             continue
         for line, rec in zip(lines, got):
-            want = expected_record(keys, parsed, line)
+            want = expected_record(keys, parsed, line, aliases)
             if want is None:
                 continue
             compared += 1
