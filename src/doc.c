@@ -745,6 +745,8 @@ typedef struct search {
     const char **argv; size_t cap_argv;
     uint32_t  *keep;  size_t nkeep;   /* P_PASSES_KEEP: these keys ... */
     fr_value  *kept;                  /* ... keep these resolved values */
+    uint8_t   *fired;    /* NULL, or [nrules]: set for every rule that fires
+                          * (P_FIRES) in a config evaluated (lint) */
     int        oom;
 } search;
 
@@ -2281,6 +2283,35 @@ static int res_check(const search *s, const fr_result *res, pred p, uint32_t r)
     return 0;
 }
 
+/* lint: marks in s->fired every rule that fires in res as P_FIRES has it
+ * (an error rule: an error message of its own; another: its condition holds
+ * with no run-time error), found from the messages and the declared keys,
+ * not by a walk over every rule (a declare rule behind another declarer of
+ * the same value may be missed: its own search finds it). */
+static void note_fired(search *s, const fr_result *res)
+{
+    if (fr_result_status(res) == FR_STATUS_INVALID)
+        return;
+    const fr_ruleset *rs = s->rs;
+    static const fr_severity sevs[] = { FR_SEV_ERROR, FR_SEV_WARNING, FR_SEV_INFO };
+    for (size_t v = 0; v < sizeof sevs / sizeof *sevs; v++) {
+        size_t n = fr_result_nmessages(res, sevs[v]);
+        for (size_t i = 0; i < n; i++) {
+            const fr_message *m = fr_result_message(res, sevs[v], i);
+            if (!m || m->rule < 0 || (size_t)m->rule >= rs->nrules)
+                continue;
+            uint32_t r = (uint32_t)m->rule;
+            if (is_error_kind(rs, r) ? sevs[v] == FR_SEV_ERROR : fr_rule_on(s->ev, r) && !fr_rule_rt(s->ev, r))
+                s->fired[r] = 1;
+        }
+    }
+    for (long k = fr_result_next_declared(res, -1); k >= 0; k = fr_result_next_declared(res, k)) {
+        long r = fr_result_declared_by(res, (size_t)k);
+        if (r >= 0 && (size_t)r < rs->nrules && fr_rule_on(s->ev, (uint32_t)r) && !fr_rule_rt(s->ev, (uint32_t)r))
+            s->fired[r] = 1;
+    }
+}
+
 /* Evaluates c; NULL when out of memory or over budget. */
 static const fr_result *eval_cfg(search *s, const cfg *c)
 {
@@ -2294,6 +2325,8 @@ static const fr_result *eval_cfg(search *s, const cfg *c)
     const fr_result *res = fr_eval_argv(s->ev, argc, s->argv);
     if (!res)
         s->oom = 1;
+    else if (s->fired)
+        note_fired(s, res);
     return res;
 }
 
@@ -3011,7 +3044,7 @@ static int diff_changes(const fr_ruleset *rs, const cfg *a, const cfg *b, fr_doc
 /* fr_doc_find_example; trigger_only: phase 1 alone (ex->found, no lines),
  * for any rule (lint: whether it can fire). */
 static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex,
-                          int trigger_only, const depmap *dm)
+                          int trigger_only, const depmap *dm, uint8_t *fired)
 {
     memset(ex, 0, sizeof *ex);
     if (!rs || r >= rs->nrules || (!trigger_only && !is_error_kind(rs, r)))
@@ -3026,6 +3059,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         cfg_init(&tmp, rs->nkeys) < 0 || cfg_init(&tt, rs->nkeys) < 0 ||
         cfg_init(&fix, rs->nkeys) < 0)
         goto out;
+    s.fired = fired;
 
     /* Phase 1: the trigger: the defaults, the test cases, then configs by
      * number of changed keys, first among the keys of the rule's own
@@ -3260,7 +3294,7 @@ static bool unguessable_match(const fr_ruleset *rs, uint32_t n, int depth)
 
 fr_rc fr_doc_find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget, fr_doc_example *ex)
 {
-    return find_example(rs, r, budget, ex, 0, NULL);
+    return find_example(rs, r, budget, ex, 0, NULL, NULL);
 }
 
 fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **rules, size_t *n)
@@ -3273,12 +3307,23 @@ fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **
         free(v);
         return FR_ENOMEM;
     }
+    /* (every config a search evaluates marks the rules it fires: a rule
+     * fired on the way to another's needs no search of its own) */
+    uint8_t *fired = calloc(rs->nrules ? rs->nrules : 1, 1);
+    if (!fired) {
+        free(v);
+        depmap_free(&dm);
+        return FR_ENOMEM;
+    }
     size_t k = 0;
     for (uint32_t r = 0; r < rs->nrules; r++) {
+        if (fired[r])
+            continue;
         fr_doc_example ex;
-        fr_rc rc = find_example(rs, r, budget, &ex, 1, &dm);
+        fr_rc rc = find_example(rs, r, budget, &ex, 1, &dm, fired);
         if (rc != FR_OK) {
             free(v);
+            free(fired);
             depmap_free(&dm);
             return rc;
         }
@@ -3287,6 +3332,7 @@ fr_rc fr_doc_untriggered(const fr_ruleset *rs, unsigned long budget, uint32_t **
             v[k++] = r;
         fr_doc_example_free(&ex);
     }
+    free(fired);
     depmap_free(&dm);
     *rules = v;
     *n = k;
@@ -5049,7 +5095,7 @@ static void *ex_worker(void *arg)
         pthread_mutex_unlock(&j->mu);
         if (i >= j->n)
             return NULL;
-        j->rcs[i] = find_example(j->rs, j->rules[i], j->budget, &j->exs[i], 0, j->dep);
+        j->rcs[i] = find_example(j->rs, j->rules[i], j->budget, &j->exs[i], 0, j->dep, NULL);
         if (j->rcs[i] != FR_OK) {
             pthread_mutex_lock(&j->mu);
             j->stop = 1;
