@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "cpu.h"
+#include "eval.h"
 #include "misspell.h"
 #include "value.h"
 
@@ -1043,6 +1044,15 @@ static fr_eval *make_eval(const fr_ruleset *rs, const opts *o)
         cli_oom();
     fr_eval_set_use_environ(ev, !o->no_env);
     fr_eval_set_ignore_unknown(ev, o->ignore_unknown);
+    /* (a test hook, HACKING.md: every set in each of the evaluator's modes,
+     * for tests/props/oracle.py) */
+    const char *mode = getenv("FLAGRULE_EVAL_MODE");
+    if (mode && strcmp(mode, "full") == 0)
+        fr_eval_set_mode(ev, FR_MODE_FULL);
+    else if (mode && strcmp(mode, "scan") == 0)
+        fr_eval_set_mode(ev, FR_MODE_SCAN);
+    else if (mode && strcmp(mode, "incr") == 0)
+        fr_eval_set_mode(ev, FR_MODE_INCR);
     return ev;
 }
 

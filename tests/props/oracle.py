@@ -17,7 +17,9 @@ For random rule sets (every other one with declarations only over keys
 declared before; the others with cycles, conflicts and oscillations, and
 gen.py's `rich` forms: declares of several items or of a bare enum value,
 aliases standing for keys at random places) and
-random configs, every `check --format json` record must equal the model's:
+random configs, in each of the evaluator's modes (FULL, SCAN, INCR: the test
+hook FLAGRULE_EVAL_MODE), every `check --format json` record must equal the
+model's:
 status, the resolved and declared values, and every error, warning and info
 in order, messages byte for byte.  Run-time errors, conflicts and env
 fallbacks are compared by rule, key and the rules named (their texts are
@@ -684,7 +686,7 @@ def json_clean(v):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seeds", type=int, default=int(os.environ.get("PROPS_SEEDS", "40")) * 5)
+    ap.add_argument("--seeds", type=int, default=int(os.environ.get("PROPS_SEEDS", "40")) * 3)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--configs", type=int, default=40)
     ap.add_argument("--keep", action="store_true")
@@ -715,39 +717,44 @@ def main():
         kmap = {k.name: k for k in keys}
         parsed = [parse_rule(t, kmap, aliases) for _, t in rules]
         lines = [gen.gen_config(rng, keys) for _ in range(args.configs)]
-        p = flagrule(["check", "--no-env", "--format", "json", "-r", path], ("\n".join(lines) + "\n").encode())
-        if p.returncode == 2:
-            continue   # (a rule-file error: order.py compares those)
-        sets += 1
-        got = [json.loads(l) for l in p.stdout.decode().splitlines()]
-        if len(got) != len(lines):
-            failures.append("seed %d: %d records for %d configs" % (seed, len(got), len(lines)))
-            continue
-        for line, rec in zip(lines, got):
-            want = expected_record(keys, parsed, line, aliases)
-            if want is None:
+        wants = [expected_record(keys, parsed, line, aliases) for line in lines]
+        # (each of the evaluator's modes: FULL walks every rule, SCAN and
+        # INCR are its fast paths; FLAGRULE_EVAL_MODE is a test hook)
+        for mode in ("full", "scan", "incr"):
+            os.environ["FLAGRULE_EVAL_MODE"] = mode
+            p = flagrule(["check", "--no-env", "--format", "json", "-r", path], ("\n".join(lines) + "\n").encode())
+            if p.returncode == 2:
+                break   # (a rule-file error: order.py compares those)
+            sets += mode == "full"
+            got = [json.loads(l) for l in p.stdout.decode().splitlines()]
+            if len(got) != len(lines):
+                failures.append("seed %d (%s): %d records for %d configs" % (seed, mode, len(got), len(lines)))
                 continue
-            compared += 1
-            if want.get("oscillation"):
-                # (the keys of the cycle stay at one of its states: only
-                # the error is compared)
-                if rec["status"] != "error" or not any(m["message"].startswith("oscillation: ")
-                                                       for m in rec["errors"]):
-                    failures.append("seed %d (%s), config: %s\n  the model oscillates, flagrule: %s" %
-                                    (seed, path, line, json.dumps(rec)))
+            for line, rec, want in zip(lines, got, wants):
+                if want is None:
+                    continue
+                compared += 1
+                if want.get("oscillation"):
+                    # (the keys of the cycle stay at one of its states: only
+                    # the error is compared)
+                    if rec["status"] != "error" or not any(m["message"].startswith("oscillation: ")
+                                                           for m in rec["errors"]):
+                        failures.append("seed %d (%s, mode %s), config: %s\n  the model oscillates, flagrule: %s" %
+                                        (seed, path, mode, line, json.dumps(rec)))
+                        break
+                    oscillations += 1
+                    continue
+                have = json_clean(got_record(rec))
+                want = json_clean(want)
+                if have != want:
+                    diff = ["  %s: flagrule %s, model %s" % (f, json.dumps(have.get(f)), json.dumps(want.get(f)))
+                            for f in sorted(set(have) | set(want)) if have.get(f) != want.get(f)]
+                    failures.append("seed %d (%s, mode %s), config: %s\n%s" % (seed, path, mode, line, "\n".join(diff)))
                     break
-                oscillations += 1
-                continue
-            have = json_clean(got_record(rec))
-            want = json_clean(want)
-            if have != want:
-                diff = ["  %s: flagrule %s, model %s" % (f, json.dumps(have.get(f)), json.dumps(want.get(f)))
-                        for f in sorted(set(have) | set(want)) if have.get(f) != want.get(f)]
-                failures.append("seed %d (%s), config: %s\n%s" % (seed, path, line, "\n".join(diff)))
-                break
+    os.environ.pop("FLAGRULE_EVAL_MODE", None)
     for f in failures[:10]:
         print("FAIL " + f)
-    print("%d rule sets (half with cycles), %d configs compared (%d oscillating), %d failures" %
+    print("%d rule sets (half with cycles), %d configs compared in 3 modes (%d oscillating), %d failures" %
           (sets, compared, oscillations, len(failures)))
     if failures or args.keep:
         print("rule sets kept in " + top)
