@@ -48,9 +48,9 @@ class Key:
         return t + ("?" if self.nullable else "")
 
 
-def gen_keys(rng, roundtrip=False):
+def gen_keys(rng, roundtrip=False, nkeys=None):
     keys = []
-    n = rng.randint(3, 9)
+    n = rng.randint(3, 9) if nkeys is None else nkeys
     for i in range(n):
         typ = rng.choice(["bool", "int", "int", "enum", "enum", "string"])
         kind = rng.choice(["flag"] * 5 + ["env", "fact"])
@@ -172,9 +172,9 @@ def rich_declare(rng, keys, cond):
     return "declare " + ", ".join(items)
 
 
-def gen_rules(rng, keys, roundtrip=False, stratified=False, rich=False):
+def gen_rules(rng, keys, roundtrip=False, stratified=False, rich=False, nrules=None):
     rules = []
-    n = rng.randint(5, 40)
+    n = rng.randint(5, 40) if nrules is None else nrules
     order = list(keys)
     rng.shuffle(order)
     rank = {k.name: i for i, k in enumerate(order)}
@@ -264,9 +264,9 @@ def shell_quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
 
 
-def gen_config(rng, keys):
+def gen_config(rng, keys, most=None):
     words = []
-    for k in rng.sample(keys, rng.randint(0, len(keys))):
+    for k in rng.sample(keys, rng.randint(0, len(keys) if most is None else min(most, len(keys)))):
         v = config_value(rng, k)
         if k.kind == "flag":
             if k.typ == "bool" and v == "true" and rng.random() < 0.5:

@@ -26,7 +26,11 @@ fallbacks are compared by rule, key and the rules named (their texts are
 flagrule's own wording); where the model oscillates, the keys of the cycle
 may stay at any of its states, and only the oscillation error is compared.
 
-    oracle.py [--seeds N] [--seed S] [--configs N] [--keep]
+    oracle.py [--seeds N] [--seed S] [--configs N] [--big] [--keep]
+
+--big: sets of 20-60 keys and 200-600 rules, configs of at most 8 keys (a
+few of them run by default too); a failure names its set (sN.rules or bN.rules,
+--big) for --seed N.
 """
 import argparse
 import json
@@ -690,16 +694,29 @@ def main():
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--configs", type=int, default=40)
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--big", action="store_true", help="20-60 keys and 200-600 rules a set (INCR's tables)")
     args = ap.parse_args()
     skip_without_binary()
-    seeds = [args.seed] if args.seed is not None else list(range(1, args.seeds + 1))
+    if args.seed is not None:
+        seeds = [(args.seed, args.big)]
+    elif args.big:
+        seeds = [(n, True) for n in range(1, args.seeds + 1)]
+    else:
+        # (and a few big sets, 2 s each: INCR's tables at some scale)
+        seeds = [(n, False) for n in range(1, args.seeds + 1)] + \
+            [(n, True) for n in range(1, max(1, args.seeds // 30) + 1)]
     top = tempfile.mkdtemp(prefix="flagrule-oracle-")
     failures, compared, sets, oscillations = [], 0, 0, 0
-    for seed in seeds:
+    for seed, big in seeds:
         rng = random.Random(seed * 7919 + 17)
         stratified = seed % 2 == 0
-        keys = gen.gen_keys(rng)
-        rules = gen.gen_rules(rng, keys, stratified=stratified, rich=not stratified)
+        if big:
+            keys = gen.gen_keys(rng, nkeys=rng.randint(20, 60))
+            rules = gen.gen_rules(rng, keys, stratified=stratified, rich=not stratified,
+                                  nrules=rng.randint(200, 600))
+        else:
+            keys = gen.gen_keys(rng)
+            rules = gen.gen_rules(rng, keys, stratified=stratified, rich=not stratified)
         aliases = {}
         if not stratified:
             # aliases, each standing for its key at some of the key's places
@@ -711,12 +728,12 @@ def main():
                          for n, t in rules]
         text = "\n".join(gen.decl_text(k) for k in keys) + "\n" + \
             "".join("alias %s = %s;\n" % a for a in aliases.items()) + "\n".join(t for _, t in rules) + "\n"
-        path = os.path.join(top, "s%d.rules" % seed)
+        path = os.path.join(top, "%s%d.rules" % ("b" if big else "s", seed))
         with open(path, "w") as f:
             f.write(text)
         kmap = {k.name: k for k in keys}
         parsed = [parse_rule(t, kmap, aliases) for _, t in rules]
-        lines = [gen.gen_config(rng, keys) for _ in range(args.configs)]
+        lines = [gen.gen_config(rng, keys, 8 if big else None) for _ in range(args.configs)]
         wants = [expected_record(keys, parsed, line, aliases) for line in lines]
         # (each of the evaluator's modes: FULL walks every rule, SCAN and
         # INCR are its fast paths; FLAGRULE_EVAL_MODE is a test hook)
