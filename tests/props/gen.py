@@ -24,6 +24,12 @@ class Key:
         self.name, self.kind, self.typ, self.nullable = name, kind, typ, nullable
         self.values = values          # enum values
         self.default = None
+        # (enrich_keys) a flag's cli clause: its spellings, those that give a
+        # constant (spelling -> literal), its null words; a switch
+        self.spellings = None
+        self.consts = {}
+        self.nullwords = []
+        self.switch = False
 
     @property
     def cli(self):
@@ -42,6 +48,8 @@ class Key:
         return rng.choice(self.values)
 
     def type_text(self):
+        if self.switch:
+            return "switch"
         t = self.typ
         if t == "enum":
             t = "enum { " + ", ".join(self.values) + " }"
@@ -238,8 +246,33 @@ def gen_ruleset(rng, roundtrip=False, stratified=False):
     return keys, gen_rules(rng, keys, roundtrip, stratified)
 
 
+def enrich_keys(rng, keys):
+    """Some flags become switches, some get a cli clause: a second spelling,
+    a spelling that gives a constant, null words (flagrule-rules(5),
+    DECLARATIONS)."""
+    for k in keys:
+        if k.kind != "flag":
+            continue
+        if k.typ == "bool" and not k.nullable and rng.random() < 0.3:
+            k.switch = True
+            k.default = "false"
+            continue
+        if rng.random() < 0.4:
+            k.spellings = [k.cli, k.cli + "-alt"]
+            if k.typ != "string" and rng.random() < 0.7:
+                k.consts[k.cli + "-set"] = k.literal(rng)
+            if k.nullable and k.typ != "string" and rng.random() < 0.7:
+                k.nullwords = rng.sample(["nil", "unset"], rng.randint(1, 2))
+
+
 def decl_text(k):
-    return "%s %s : %s = %s;" % (k.kind, k.name, k.type_text(), k.default)
+    cli = ""
+    if k.spellings:
+        cli = " cli " + ", ".join(['"%s"' % sp for sp in k.spellings] +
+                                  ['"%s" = %s' % (sp, v) for sp, v in k.consts.items()])
+        if k.nullwords:
+            cli += " null " + ", ".join('"%s"' % w for w in k.nullwords)
+    return "%s %s : %s = %s%s;" % (k.kind, k.name, k.type_text(), k.default, cli)
 
 
 def config_value(rng, k):
@@ -268,6 +301,25 @@ def gen_config(rng, keys, most=None):
     words = []
     for k in rng.sample(keys, rng.randint(0, len(keys) if most is None else min(most, len(keys)))):
         v = config_value(rng, k)
+        if k.switch:
+            # (a switch takes no value: --flag=VALUE is invalid)
+            words.append(k.cli if rng.random() < 0.95 else k.cli + "=" + rng.choice(["true", "1"]))
+            continue
+        if k.spellings:
+            r = rng.random()
+            if k.consts and r < 0.25:
+                words.append(rng.choice(list(k.consts)))
+                continue
+            if k.nullwords and r < 0.45:
+                v = rng.choice(k.nullwords)
+            sp = rng.choice(k.spellings)
+            if k.typ == "bool" and v == "true" and rng.random() < 0.5:
+                words.append(sp)
+            elif rng.random() < 0.5:
+                words.append(shell_quote(sp + "=" + v))
+            else:
+                words += [sp, shell_quote(v)]
+            continue
         if k.kind == "flag":
             if k.typ == "bool" and v == "true" and rng.random() < 0.5:
                 words.append(k.cli)

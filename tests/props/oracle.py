@@ -16,7 +16,8 @@ conditions).
 For random rule sets (every other one with declarations only over keys
 declared before; the others with cycles, conflicts and oscillations, and
 gen.py's `rich` forms: declares of several items or of a bare enum value,
-aliases standing for keys at random places) and
+aliases standing for keys at random places, switches, flags with a second
+spelling, a spelling that gives a constant and null words) and
 random configs, in each of the evaluator's modes (FULL, SCAN, INCR: the test
 hook FLAGRULE_EVAL_MODE), every `check --format json` record must equal the
 model's:
@@ -314,7 +315,16 @@ def literal_value(k, text):
 
 
 def read_config(line, keys):
-    by_cli = {k.cli: k for k in keys if k.kind == "flag"}
+    """A config line (the manual: DECLARATIONS, Keys): the input values given,
+    and the env keys whose value fell back to the default.  Spellings are
+    exact (gen.py writes no abbreviation)."""
+    by_cli = {}
+    for k in keys:
+        if k.kind == "flag":
+            for sp in k.spellings or [k.cli]:
+                by_cli[sp] = (k, None)
+            for sp, lit in k.consts.items():
+                by_cli[sp] = (k, lit)
     by_name = {k.name: k for k in keys if k.kind != "flag"}
     words = shlex.split(line)
     given, fallbacks = {}, []
@@ -323,9 +333,16 @@ def read_config(line, keys):
         w = words[i]
         if w.startswith("--"):
             name, eq, val = w.partition("=")
-            k = by_cli.get(name)
+            k, const = by_cli.get(name, (None, None))
             if not k:
                 raise Invalid
+            if const is not None or k.switch:
+                # (a spelling that gives a constant, or a switch: no value)
+                if eq:
+                    raise Invalid
+                given[k.name] = literal_value(k, const) if const is not None else True
+                i += 1
+                continue
             if not eq:
                 if k.typ == "bool":
                     given[k.name] = True
@@ -335,7 +352,7 @@ def read_config(line, keys):
                     raise Invalid
                 val = words[i + 1]
                 i += 1
-            given[k.name] = read_value(k, val)
+            given[k.name] = NULL if val in k.nullwords else read_value(k, val)
         else:
             name, eq, val = w.partition("=")
             k = by_name.get(name)
@@ -717,6 +734,8 @@ def main():
         else:
             keys = gen.gen_keys(rng)
             rules = gen.gen_rules(rng, keys, stratified=stratified, rich=not stratified)
+        if not stratified:
+            gen.enrich_keys(rng, keys)
         aliases = {}
         if not stratified:
             # aliases, each standing for its key at some of the key's places
