@@ -26,6 +26,10 @@ in order, messages byte for byte.  Run-time errors, conflicts and env
 fallbacks are compared by rule, key and the rules named (their texts are
 flagrule's own wording); where the model oscillates, the keys of the cycle
 may stay at any of its states, and only the oscillation error is compared.
+The same records are then written as a test block (TESTS: status, first
+error, each rule's messages, `not` for others that can give that kind, a few
+resolved values) which `flagrule test` must pass, case by case; and one case
+with its status turned around must fail.
 
     oracle.py [--seeds N] [--seed S] [--configs N] [--big] [--keep]
 
@@ -701,6 +705,54 @@ def got_record(rec):
     return out
 
 
+def literal_text(k, v):
+    """v as a literal of key k's type in a test expectation."""
+    if v is None:
+        return "null"
+    if v is True or v is False:
+        return "true" if v else "false"
+    if k.typ == "string":
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return str(v)
+
+
+def gives(action, word):
+    """Whether a rule of this action gives messages of kind word."""
+    if action[0] == "declare":
+        return any(sev == word for sev, _ in action[2])
+    if action[0] == "require":
+        return word == "error"
+    return action[0] == word
+
+
+def test_case(rng, keys, rules, line, want):
+    """A test block case for a config, its expectations taken from the
+    model's record (flagrule-rules(5), TESTS), or None."""
+    if want is None:
+        return None
+    line = line if line.strip() else '""'   # (the defaults alone)
+    if want["status"] == "invalid":
+        return "%s => invalid" % line
+    if want.get("oscillation"):
+        return "%s => error" % line
+    exp = [want["status"]]
+    rules_of = {sev: [n for n, _ in want[sev + "s"] if n is not None] for sev in ("error", "warning", "info")}
+    if rules_of["error"]:
+        exp.append("first error " + rules_of["error"][0])
+    for sev, word in (("error", "error"), ("warning", "warn"), ("info", "info")):
+        for n in dict.fromkeys(rules_of[sev]):
+            exp.append("%s %s" % (word, n))
+        # (a rule that cannot give that kind makes `not KIND R` an error of
+        # the test block: it always holds)
+        others = [n for n, _, a in rules if n not in rules_of[sev] and gives(a, word)]
+        for n in rng.sample(others, min(2, len(others))):
+            exp.append("not %s %s" % (word, n))
+    kmap = {k.name: k for k in keys}
+    for name in rng.sample(sorted(want["resolved"]), min(3, len(want["resolved"]))):
+        exp.append("%s = %s" % (name, literal_text(kmap[name], want["resolved"][name])))
+    return "%s => %s" % (line, ", ".join(exp))
+
+
 def json_clean(v):
     return json.loads(json.dumps(v))
 
@@ -723,7 +775,7 @@ def main():
         seeds = [(n, False) for n in range(1, args.seeds + 1)] + \
             [(n, True) for n in range(1, max(1, args.seeds // 30) + 1)]
     top = tempfile.mkdtemp(prefix="flagrule-oracle-")
-    failures, compared, sets, oscillations = [], 0, 0, 0
+    failures, compared, sets, oscillations, tests = [], 0, 0, 0, 0
     for seed, big in seeds:
         rng = random.Random(seed * 7919 + 17)
         stratified = seed % 2 == 0
@@ -787,11 +839,36 @@ def main():
                             for f in sorted(set(have) | set(want)) if have.get(f) != want.get(f)]
                     failures.append("seed %d (%s, mode %s), config: %s\n%s" % (seed, path, mode, line, "\n".join(diff)))
                     break
+        os.environ.pop("FLAGRULE_EVAL_MODE", None)
+        if p.returncode == 2:
+            continue
+        # the same expectations as a test block: `flagrule test` must pass
+        # every case, and fail one whose expectation is turned around
+        cases = [c for c in (test_case(rng, keys, parsed, l, w) for l, w in zip(lines, wants)) if c]
+        tpath = os.path.join(top, "%s%d-tests.rules" % ("b" if big else "s", seed))
+        with open(tpath, "w") as f:
+            f.write('test "model" {\n' + "".join("    %s;\n" % c for c in cases) + "}\n")
+        t = flagrule(["test", "-r", path, "-r", tpath])
+        if t.returncode != 0 or not t.stdout.decode().endswith("%d passed, 0 failed\n" % len(cases)):
+            failures.append("seed %d (%s): flagrule test on %s: %s%s" % (
+                seed, path, tpath, t.stdout.decode()[-2000:], t.stderr.decode()[-500:]))
+            continue
+        tests += len(cases)
+        turned = [c for c in cases if " => ok" in c or " => error" in c]
+        if turned:
+            c = rng.choice(turned)
+            c = c.replace(" => ok", " => error", 1) if " => ok" in c else c.replace(" => error", " => ok", 1)
+            with open(tpath, "w") as f:
+                f.write('test "turned" {\n    %s;\n}\n' % c)
+            t = flagrule(["test", "-r", path, "-r", tpath])
+            if t.returncode != 1 or "0 passed, 1 failed" not in t.stdout.decode():
+                failures.append("seed %d (%s): a case turned around passed: %s\n%s" % (
+                    seed, path, c, t.stdout.decode()[-1000:]))
     os.environ.pop("FLAGRULE_EVAL_MODE", None)
     for f in failures[:10]:
         print("FAIL " + f)
-    print("%d rule sets (half with cycles), %d configs compared in 3 modes (%d oscillating), %d failures" %
-          (sets, compared, oscillations, len(failures)))
+    print("%d rule sets (half with cycles), %d configs compared in 3 modes (%d oscillating), "
+          "%d test cases, %d failures" % (sets, compared, oscillations, tests, len(failures)))
     if failures or args.keep:
         print("rule sets kept in " + top)
     else:
