@@ -26,7 +26,10 @@ in order, messages byte for byte.  Run-time errors, conflicts and env
 fallbacks are compared by rule, key and the rules named (their texts are
 flagrule's own wording); where the model oscillates, the keys of the cycle
 may stay at any of its states, and only the oscillation error is compared.
-The same records are then written as a test block (TESTS: status, first
+Configs written as JSON objects (--input json: members by key name or dashless
+spelling, typed values, null for a nullable key, strings read as command-line
+words) are compared the same way.  The line configs' records are then written
+as a test block (TESTS: status, first
 error, each rule's messages, `not` for others that can give that kind, a few
 resolved values) which `flagrule test` must pass, case by case; and one case
 with its status turned around must fail.
@@ -662,9 +665,77 @@ def to_json_value(v):
     return None if v is NULL else v
 
 
-def expected_record(keys, rules, line, aliases):
+def gen_json(rng, keys):
+    """A JSON config (flagrule(1), JSON configs): (its text, its members as
+    (key, JSON value) pairs).  Members by name or, for a flag, by its first
+    spelling without the dashes; values of the key's type, null for a
+    nullable key, or a string read as a command line word (the env
+    fallback included); now and then one that does not fit, or a member that
+    names no key."""
+    members = []
+    for k in rng.sample(keys, rng.randint(0, min(8, len(keys)))):
+        name = k.name
+        if k.kind == "flag" and rng.random() < 0.3:
+            name = (k.spellings or [k.cli])[0][2:]
+        r = rng.random()
+        if k.nullable and r < 0.1:
+            v = None
+        elif r < 0.3 and k.typ != "string":
+            v = gen.config_value(rng, k)   # (text, as on a command line)
+        elif k.typ == "bool":
+            v = rng.choice([True, False])
+        elif k.typ == "int":
+            v = rng.choice([0, 1, 2, 3, 4, 8, -1, 100, 7])
+        elif k.typ == "string":
+            v = rng.choice(gen.STRINGS)
+        else:
+            v = rng.choice(k.values)
+        members.append((name, v))
+    if rng.random() < 0.03:
+        members.append(("no_such_key", 1))
+    return json.dumps(dict(members), ensure_ascii=False), members
+
+
+def read_json_config(members, keys):
+    """The input values a JSON config gives (as read_config)."""
+    by = {k.name: k for k in keys}
+    for k in keys:
+        if k.kind == "flag":
+            by.setdefault((k.spellings or [k.cli])[0][2:], k)
+    given, fallbacks = {}, []
+    for name, v in members:
+        k = by.get(name)
+        if k is None:
+            raise Invalid
+        if v is None:
+            if not k.nullable:
+                raise Invalid
+            given[k.name] = NULL
+        elif isinstance(v, bool):
+            if k.typ != "bool":
+                raise Invalid
+            given[k.name] = v
+        elif isinstance(v, int):
+            if k.typ != "int":
+                raise Invalid
+            given[k.name] = v
+        elif k.typ == "string":
+            given[k.name] = v
+        else:
+            # (a string for another type: read as the same word on a line)
+            try:
+                given[k.name] = NULL if v in k.nullwords else read_value(k, v)
+            except Invalid:
+                if k.kind != "env":
+                    raise
+                given.pop(k.name, None)
+                fallbacks.append(k.name)
+    return given, fallbacks
+
+
+def expected_record(keys, rules, line, aliases, members=None):
     try:
-        given, fallbacks = read_config(line, keys)
+        given, fallbacks = read_config(line, keys) if members is None else read_json_config(members, keys)
     except Invalid:
         return {"status": "invalid"}
     except ValueError:   # (a quote shlex cannot read: not generated)
@@ -854,6 +925,26 @@ def main():
                 seed, path, tpath, t.stdout.decode()[-2000:], t.stderr.decode()[-500:]))
             continue
         tests += len(cases)
+        # JSON configs (--input json), in the rule set's own mode
+        jsons = [gen_json(rng, keys) for _ in range(args.configs)]
+        jwants = [expected_record(keys, parsed, None, aliases, members) for _, members in jsons]
+        p = flagrule(["check", "--no-env", "--input", "json", "--format", "json", "-r", path],
+                     ("\n".join(t for t, _ in jsons) + "\n").encode())
+        got = [json.loads(l) for l in p.stdout.decode().splitlines()]
+        if len(got) != len(jsons):
+            failures.append("seed %d (%s): %d records for %d JSON configs" % (seed, path, len(got), len(jsons)))
+            continue
+        for (text, _), rec, want in zip(jsons, got, jwants):
+            compared += 1
+            if want.get("oscillation"):
+                oscillations += 1
+                if rec["status"] == "error" and any(m["message"].startswith("oscillation: ") for m in rec["errors"]):
+                    continue
+            elif json_clean(got_record(rec)) == json_clean(want):
+                continue
+            failures.append("seed %d (%s), JSON config: %s\n  flagrule %s\n  model %s" % (
+                seed, path, text, json.dumps(json_clean(got_record(rec))), json.dumps(json_clean(want))))
+            break
         turned = [c for c in cases if " => ok" in c or " => error" in c]
         if turned:
             c = rng.choice(turned)
