@@ -229,17 +229,20 @@ class Parser:
         return ("enumlit", val)   # an enum value (typed by the other side)
 
 
-def named_keys(e, out):
-    """The keys a condition names (given() included), in a set."""
-    if e[0] in ("key", "given"):
-        out.add(e[1])
+def nodes(e):
+    """Every node of an expression tree, e first."""
+    yield e
     for x in e[1:]:
         if isinstance(x, tuple):
-            named_keys(x, out)
+            yield from nodes(x)
         elif isinstance(x, list):
             for m in x:
-                named_keys(m, out)
-    return out
+                yield from nodes(m)
+
+
+def named_keys(e):
+    """The keys a condition names (given() included), in a set."""
+    return {n[1] for n in nodes(e) if n[0] in ("key", "given")}
 
 
 def parse_rule(text, keys, aliases):
@@ -262,7 +265,7 @@ def parse_rule(text, keys, aliases):
                 # a bare enum value: for the one enum key of the condition
                 # that has it
                 v = p.take()[1]
-                ks = [k for k in sorted(named_keys(cond, set())) if keys[k].typ == "enum" and v in keys[k].values]
+                ks = [k for k in sorted(named_keys(cond)) if keys[k].typ == "enum" and v in keys[k].values]
                 assert len(ks) == 1, "oracle: declare %s of %s" % (v, ks)
                 items.append((ks[0], ("enumlit", v)))
             if not p.at(","):
@@ -530,14 +533,7 @@ def model(keys, rules, inp, aliases):
             declarers.setdefault(t, []).append(r)
 
     def reads(e, own, out):
-        if e[0] == "key" and e[1] not in own:
-            out.add(e[1])
-        for x in e[1:]:
-            if isinstance(x, tuple):
-                reads(x, own, out)
-            elif isinstance(x, list):
-                for m in x:
-                    reads(m, own, out)
+        out.update(n[1] for n in nodes(e) if n[0] == "key" and n[1] not in own)
         return out
 
     # the keys' dependency graph and its strongly connected components,
@@ -824,6 +820,21 @@ def test_case(rng, keys, rules, line, want):
     return "%s => %s" % (line, ", ".join(exp))
 
 
+def mismatch(rec, want):
+    """None when flagrule's record rec is the model's want, else what differs.
+    Where the model oscillates, the keys of the cycle stay at one of its
+    states: only the oscillation error is compared."""
+    if want.get("oscillation"):
+        if rec["status"] == "error" and any(m["message"].startswith("oscillation: ") for m in rec["errors"]):
+            return None
+        return "  the model oscillates, flagrule: %s" % json.dumps(rec)
+    have, want = json_clean(got_record(rec)), json_clean(want)
+    if have == want:
+        return None
+    return "\n".join("  %s: flagrule %s, model %s" % (f, json.dumps(have.get(f)), json.dumps(want.get(f)))
+                     for f in sorted(set(have) | set(want)) if have.get(f) != want.get(f))
+
+
 def json_clean(v):
     return json.loads(json.dumps(v))
 
@@ -893,22 +904,10 @@ def main():
                 if want is None:
                     continue
                 compared += 1
-                if want.get("oscillation"):
-                    # (the keys of the cycle stay at one of its states: only
-                    # the error is compared)
-                    if rec["status"] != "error" or not any(m["message"].startswith("oscillation: ")
-                                                           for m in rec["errors"]):
-                        failures.append("seed %d (%s, mode %s), config: %s\n  the model oscillates, flagrule: %s" %
-                                        (seed, path, mode, line, json.dumps(rec)))
-                        break
-                    oscillations += 1
-                    continue
-                have = json_clean(got_record(rec))
-                want = json_clean(want)
-                if have != want:
-                    diff = ["  %s: flagrule %s, model %s" % (f, json.dumps(have.get(f)), json.dumps(want.get(f)))
-                            for f in sorted(set(have) | set(want)) if have.get(f) != want.get(f)]
-                    failures.append("seed %d (%s, mode %s), config: %s\n%s" % (seed, path, mode, line, "\n".join(diff)))
+                oscillations += bool(want.get("oscillation"))
+                diff = mismatch(rec, want)
+                if diff:
+                    failures.append("seed %d (%s, mode %s), config: %s\n%s" % (seed, path, mode, line, diff))
                     break
         os.environ.pop("FLAGRULE_EVAL_MODE", None)
         if p.returncode == 2:
@@ -936,15 +935,11 @@ def main():
             continue
         for (text, _), rec, want in zip(jsons, got, jwants):
             compared += 1
-            if want.get("oscillation"):
-                oscillations += 1
-                if rec["status"] == "error" and any(m["message"].startswith("oscillation: ") for m in rec["errors"]):
-                    continue
-            elif json_clean(got_record(rec)) == json_clean(want):
-                continue
-            failures.append("seed %d (%s), JSON config: %s\n  flagrule %s\n  model %s" % (
-                seed, path, text, json.dumps(json_clean(got_record(rec))), json.dumps(json_clean(want))))
-            break
+            oscillations += bool(want.get("oscillation"))
+            diff = mismatch(rec, want)
+            if diff:
+                failures.append("seed %d (%s), JSON config: %s\n%s" % (seed, path, text, diff))
+                break
         turned = [c for c in cases if " => ok" in c or " => error" in c]
         if turned:
             c = rng.choice(turned)
