@@ -40,8 +40,9 @@
  * grouped by declared key in ascending order = topological order; then every
  * check rule in file order) and prints flagrule's compact line.  The CLIPS
  * version encodes the same rules as defrules on one `cfg` fact; declare
- * rules have salience 1000+M-j (so keys resolve in index order) and modify the
- * fact once per key (guarded by a `(decl (k j))` fact); check rules assert
+ * rules have salience 1000+M-j (so keys resolve in index order; above 9,000
+ * flags, CLIPS's range, one salience per layer of the declare chains) and
+ * modify the fact once per key (guarded by a `(decl (k j))` fact); check rules assert
  * `(err (r I))` facts, collected and sorted by the driver.
  */
 #include <errno.h>
@@ -60,7 +61,7 @@ static const int64_t ipool[16] = { 0, 1, 2, 3, 4, 8, 16, 32, 64, 100, 128, 256, 
 
 struct key {
     uint8_t type, nvals;    /* nvals: enum only */
-    int16_t sel;            /* declarable: selector key, else -1 */
+    int32_t sel;            /* declarable: selector key, else -1 (M is up to 60,000) */
     int64_t map[8];         /* declarable: g_j(w) for selector value w */
 };
 
@@ -213,19 +214,21 @@ static void gen_model(rng *r, unsigned long ndecl_hint)
     }
     /* declarable keys: 40% of those from index 10 on that have an enum below */
     unsigned *targets = malloc(M * sizeof *targets), nt = 0;
-    for (unsigned j = 10; j < M; j++) {
+    if (!targets)
+        die("malloc");
+    unsigned ne = 0;   /* the enum keys below j */
+    for (unsigned k = 0; k < 10; k++)
+        ne += keys[k].type == T_ENUM;
+    for (unsigned j = 10; j < M; ne += keys[j].type == T_ENUM, j++) {
         if (!rng_pct(r, 40))
             continue;
-        unsigned ne = 0;
-        for (unsigned k = 0; k < j; k++)
-            ne += keys[k].type == T_ENUM;
         if (ne == 0 || j < 3)
             continue;
         unsigned s;
         do
             s = rng_below(r, j);
         while (keys[s].type != T_ENUM);
-        keys[j].sel = (int16_t)s;
+        keys[j].sel = (int32_t)s;
         for (unsigned w = 0; w < 8; w++)
             keys[j].map[w] = keys[j].type == T_ENUM ? rng_below(r, keys[j].nvals)
                            : keys[j].type == T_INT ? ipool[rng_below(r, 16)]
@@ -551,8 +554,82 @@ static void clips_conj(FILE *f, const struct conj *c)
     fputc(')', f);
 }
 
+/* The declare rules' saliences: key j's rules fire before those of any key
+ * read by a rule after them.  1000 + M - j (keys resolved in index order)
+ * while that fits CLIPS's range (salience <= 10000: M <= 9000); above, one
+ * salience a layer of the declarable keys, 1 + D - layer(j), where layer(j)
+ * is 1 + the largest layer of a declarable key that a rule of j reads (0
+ * for none) and D the largest layer: rules of a layer read no key declared
+ * in it or above.  NULL (no CLIPS version) when even the layers do not fit. */
+static unsigned *clips_saliences(void)
+{
+    unsigned *sal = calloc(M, sizeof *sal);
+    if (!sal)
+        die("calloc");
+    if (1000 + M <= 10000) {
+        for (unsigned j = 0; j < M; j++)
+            sal[j] = 1000 + M - j;
+        return sal;
+    }
+    /* the declare rules by target (a counting sort), targets ascending */
+    unsigned long *start = calloc((size_t)M + 1, sizeof *start), *by = NULL, nd = 0;
+    unsigned *layer = calloc(M, sizeof *layer);
+    if (!start || !layer)
+        die("calloc");
+    for (unsigned long i = 0; i < N; i++)
+        if (rules[i].kind == 2)
+            start[rules[i].target + 1]++, nd++;
+    for (unsigned j = 0; j < M; j++)
+        start[j + 1] += start[j];
+    by = malloc((nd ? nd : 1) * sizeof *by);
+    unsigned long *fill = malloc(((size_t)M + 1) * sizeof *fill);
+    if (!by || !fill)
+        die("malloc");
+    memcpy(fill, start, ((size_t)M + 1) * sizeof *fill);
+    for (unsigned long i = 0; i < N; i++)
+        if (rules[i].kind == 2)
+            by[fill[rules[i].target]++] = i;
+    unsigned D = 0;
+    for (unsigned j = 0; j < M; j++)
+        for (unsigned long x = start[j]; x < start[j + 1]; x++) {
+            const struct rule *R = &rules[by[x]];
+            for (unsigned c = 0; c < R->nconj; c++) {
+                unsigned k = R->c[c].key;   /* (< j) */
+                if (keys[k].sel >= 0 && layer[k] + 1 > layer[j])
+                    layer[j] = layer[k] + 1;
+            }
+            if (layer[j] > D)
+                D = layer[j];
+        }
+    for (unsigned j = 0; j < M; j++)
+        sal[j] = 1 + D - layer[j];
+    free(start);
+    free(fill);
+    free(by);
+    free(layer);
+    if (D + 1 > 10000) {
+        free(sal);
+        return NULL;
+    }
+    return sal;
+}
+
+/* CLIPS 6.30 crashes (in FactPatternMatch) asserting a fact of a template
+ * of 33,000 slots; 32,800 run.  No synth.clp above this many flags. */
+#define CLIPS_MAX_SLOTS 32767
+
 static void write_clips(const char *dir)
 {
+    unsigned *sal = M <= CLIPS_MAX_SLOTS ? clips_saliences() : NULL;
+    if (!sal) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/synth.clp", dir);
+        (void)remove(path);   /* (not an older set's) */
+        fprintf(stderr, "gen-synth: no synth.clp: %s\n",
+                M > CLIPS_MAX_SLOTS ? "more flags than CLIPS's template takes"
+                                    : "the declare rules' order does not fit CLIPS's salience range");
+        return;
+    }
     FILE *f = xopen(dir, "synth.clp");
     fprintf(f, ";; synthetic rule set: %lu rules over %u flags (bench/gen-synth)\n", N, M);
     fputs("(deftemplate cfg", f);
@@ -565,7 +642,7 @@ static void write_clips(const char *dir)
     for (unsigned long i = 0; i < N; i++) {
         const struct rule *R = &rules[i];
         if (R->kind == 2)
-            fprintf(f, "(defrule r%lu (declare (salience %u)) ?c <- (cfg", i, 1000 + M - R->target);
+            fprintf(f, "(defrule r%lu (declare (salience %u)) ?c <- (cfg", i, sal[R->target]);
         else
             fprintf(f, "(defrule r%lu (cfg", i);
         for (unsigned c = 0; c < R->nconj; c++)
@@ -581,6 +658,7 @@ static void write_clips(const char *dir)
             fputs(") => )\n", f);
     }
     xclose(f, "synth.clp");
+    free(sal);
 }
 
 int main(int argc, char **argv)

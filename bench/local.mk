@@ -4,9 +4,9 @@
 ## same harness in diff-only mode on tiny inputs.  BENCH_FLAGS passes options
 ## to bench/run, e.g. `make bench BENCH_FLAGS=--full`.
 
-TESTS += bench/check-tiny.sh
+TESTS += bench/check-tiny.sh bench/check-wide.sh
 
-EXTRA_DIST += bench/run bench/check-tiny.sh bench/runtime.c bench/rng.h \
+EXTRA_DIST += bench/run bench/check-tiny.sh bench/check-wide.sh bench/runtime.c bench/rng.h \
 	bench/gen-configs.c bench/gen-synth.c bench/synth-main.c bench/noop.c \
 	bench/ref/sglang.c bench/ref/sglang-config.h bench/ref/sglang.py \
 	bench/ref/sglang.clp bench/ref/sglang-clips.c bench/ref/synth-clips.c \
@@ -55,6 +55,6 @@ bench/flagrule-static$(EXEEXT): $(src_flagrule_OBJECTS) libfrcore.la
 
 clean-local: clean-bench
 clean-bench:
-	rm -rf bench/work bench/work-tiny bench/flagrule-static$(EXEEXT)
+	rm -rf bench/work bench/work-tiny bench/work-wide-* bench/flagrule-static$(EXEEXT)
 
 .PHONY: bench clean-bench
