@@ -74,6 +74,9 @@ typedef struct fr_spellmap {
 int     fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m);
 /* The key of a spelling ("--tp-size", "SGLANG_X"), or -1. */
 int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len);
+/* The hash the map's tables place s[0..len) by (the unit tests check how
+ * it spreads names that differ in a few bytes). */
+uint32_t fr_spelling_hash(const char *s, size_t len);
 /* For a spelling that gives a constant (`"--old" = VALUE`): its index j
  * among its key's spellings (the value: the key's cli_val[j]); else -1. */
 int     fr_spellmap_const(const fr_spellmap *m, const char *s, size_t len);

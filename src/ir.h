@@ -306,7 +306,10 @@ static inline uint32_t fr_prog_hash(const char *s, size_t n)
     if (n > 8)
         memcpy(&b, s + n - 8, 8);
     uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ n) * 0xff51afd7ed558ccdull;
-    return (uint32_t)(h >> 32);
+    /* (the top bits folded in: the product's bit 32 + i depends only on
+     * bits 0..32 + i, so the last two bytes of a name once reached no slot
+     * index of a table below 2^16 slots: config.c's sp_make) */
+    return (uint32_t)(h >> 32) ^ (uint32_t)(h >> 51);
 }
 
 struct fr_ruleset {

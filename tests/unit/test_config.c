@@ -534,6 +534,52 @@ static void test_fast_paths(void **state)
     assert_string_equal(reason(f), "ambiguous flag '--mo' could match --moe-a2a-backend, --model-path");
 }
 
+/* The largest number of names that share a slot index under mask, of the
+ * names "--flag-name-" AB (two more bytes, every pair of [0-9A-Za-z]) and
+ * of those with PREFIX instead of "--flag-name-". */
+static unsigned most_in_a_slot(const char *prefix, uint32_t (*hash)(const char *, size_t),
+                               uint32_t mask)
+{
+    static const char al[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    unsigned *count = calloc((size_t)mask + 1, sizeof *count), most = 0;
+    assert_non_null(count);
+    char name[64];
+    size_t n = strlen(prefix);
+    assert_true(n + 2 < sizeof name);
+    memcpy(name, prefix, n);
+    for (size_t a = 0; a < sizeof al - 1; a++)
+        for (size_t b = 0; b < sizeof al - 1; b++) {
+            name[n] = al[a];
+            name[n + 1] = al[b];
+            unsigned c = ++count[hash(name, n + 2) & mask];
+            if (c > most)
+                most = c;
+        }
+    free(count);
+    return most;
+}
+
+static uint32_t prog_hash(const char *s, size_t n)
+{
+    return fr_prog_hash(s, n);
+}
+
+/* Names that differ only in their last bytes (numbered flags) spread over
+ * the tables: a hash once never saw a name's last two bytes below 2^16
+ * slots, and 3,844 such names shared one slot (a quadratic build). */
+static void test_spelling_hash_spread(void **state)
+{
+    (void)state;
+    static const char *const prefixes[] = { "--f", "--flag", "--flag-n", "--flag-name-",
+                                            "--flag-name-aa", "--a-much-longer-flag-name-" };
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        /* 3,844 names in 8,192 slots: ~5 at most when spread at random */
+        assert_in_range(most_in_a_slot(prefixes[i], fr_spelling_hash, 8191), 1, 16);
+        assert_in_range(most_in_a_slot(prefixes[i], prog_hash, 8191), 1, 16);
+        assert_in_range(most_in_a_slot(prefixes[i], fr_spelling_hash, 1023), 1, 24);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -546,6 +592,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_spellmap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fast_paths, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random_vs_reference, setup, teardown),
+        cmocka_unit_test(test_spelling_hash_spread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
