@@ -750,11 +750,6 @@ static inline void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
         mark_list_(ev, rules, n);
 }
 
-static inline uint32_t ghash_of(int64_t i)
-{
-    uint64_t x = (uint64_t)i * 0x9E3779B97F4A7C15ull;
-    return (uint32_t)(x >> 32);
-}
 
 /* Slot s's guard table (the empty gtab[0] when no rule is guarded on it). */
 static inline fr_gtable *gtab_at(const struct fr_evindex *ix, uint32_t s)
@@ -784,7 +779,7 @@ static void gtable_mark(fr_eval *ev, const fr_ruleset *rs, uint32_t k, const fr_
     size_t lo = 0, hi = gt->nents;
     if (gt->hslot) {
         /* (an int table: see build_ghash) */
-        for (uint32_t h = ghash_of(v.i) & gt->hmask;; h = (h + 1) & gt->hmask) {
+        for (uint32_t h = fr_int_hash(v.i) & gt->hmask;; h = (h + 1) & gt->hmask) {
             const fr_hslot *hs = &gt->hslot[h];
             uint32_t p = hs->x;
             if (p == NONE32)
@@ -5373,7 +5368,7 @@ static int build_ghash(fr_arena *a, const fr_ruleset *rs, struct fr_evindex *ix)
         for (uint32_t i = 0; i < gt->nents; i++) {
             if (i > 0 && gt->ents[i].v.i == gt->ents[i - 1].v.i)
                 continue;
-            uint32_t h = ghash_of(gt->ents[i].v.i) & (size - 1);
+            uint32_t h = fr_int_hash(gt->ents[i].v.i) & (size - 1);
             while (hp[h].x != NONE32)
                 h = (h + 1) & (size - 1);
             /* the value's entries: consecutive positions? (build_order) */

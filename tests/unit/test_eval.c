@@ -2066,6 +2066,30 @@ static void test_noted_order(void **state)
     }
 }
 
+/* The guard tables' int hash spreads values that differ only in their high
+ * bits (multiples of 2^k) as well as small ones: 4,096 values in 8,192 slots. */
+static void test_int_hash_spread(void **state)
+{
+    (void)state;
+    for (unsigned k = 0; k <= 51; k += 3) {
+        unsigned *count = calloc(8192, sizeof *count), most = 0;
+        assert_non_null(count);
+        for (int64_t v = 1; v <= 4096; v++) {
+            uint64_t x = (uint64_t)v << k;
+            for (int neg = 0; neg < 2; neg++) {
+                int64_t i = (int64_t)(neg ? 0 - x : x);
+                unsigned c = ++count[fr_int_hash(i) & 8191];
+                if (c > most)
+                    most = c;
+            }
+        }
+        free(count);
+        /* 8,192 values at random: ~7 at most */
+        if (most > 24)
+            fail_msg("multiples of 2^%u: %u values in one slot", k, most);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2093,6 +2117,7 @@ int main(void)
         cmocka_unit_test(test_threads_option),
         cmocka_unit_test(test_eval_values),
         cmocka_unit_test(test_noted_order),
+        cmocka_unit_test(test_int_hash_spread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
