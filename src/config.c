@@ -189,6 +189,19 @@ fast_hash(const char *w, size_t len, uint32_t salt)
     return (uint32_t)_mm_crc32_u64(len + salt, y);
 }
 
+/* fast_hash of every byte of the text: for a table where fast_hash left
+ * long runs of texts in one slot (texts of one length that differ only
+ * before their last 8 bytes: "--attn-00001-backend", ...; fast_table). */
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) uint32_t
+fast_hash_wide(const char *w, size_t len, uint32_t salt)
+{
+    uint64_t h = len + salt;
+    for (size_t i = 0; i + 8 < len; i += 8)
+        h = _mm_crc32_u64(h, ld8(w + i));
+    uint64_t y = len >= 8 ? ld8(w + len - 8) : _bzhi_u64(ld8(w), (unsigned)(8 * len));
+    return (uint32_t)_mm_crc32_u64(h, y);
+}
+
 static inline uint32_t enum_salt(uint32_t enum_id)
 {
     return enum_id * 0x85ebca6bu;
@@ -203,32 +216,27 @@ static inline uint32_t enum_salt(uint32_t enum_id)
  * compares only its first len (the bytes after it are the next texts'). */
 enum { FAST_BIG_CAP = 1u << 14 };
 
-static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *a, fr_fslot **out, uint32_t *mask, const fr_spell *sp, const fr_evslot *ev,
-                      size_t cap)
+/* The texts' slots in t (n of them, empty): 0, or -1 when a text lands
+ * more than FAST_MAX_PROBE slots past its hash's (fast_hash). */
+enum { FAST_MAX_PROBE = 64 };
+
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_fill(fr_fslot *t, size_t n, const fr_spell *sp,
+                                                                    const fr_evslot *ev, size_t cap, char *pool,
+                                                                    int wide)
 {
-    size_t n = cap > FAST_BIG_CAP ? cap : 2 * cap, bytes = 64;
-    for (size_t j = 0; j < cap; j++) {
-        const char *s = sp ? sp[j].s : ev[j].s;
-        size_t len = sp ? sp[j].len : ev[j].len;
-        if (s && len && len <= 64)
-            bytes += len;
-    }
-    fr_fslot *t = fr_arena_array(a, n, sizeof *t);
-    char *pool = fr_arena_alloc(a, bytes);
-    if (!t || !pool)
-        return -1;
-    memset(pool + bytes - 64, 0, 64);
     for (size_t j = 0; j < cap; j++) {
         const char *s = sp ? sp[j].s : ev[j].s;
         size_t len = sp ? sp[j].len : ev[j].len;
         if (!s || len == 0 || len > 64)
             continue;
-        char *p = pool;
+        char *p = pool;   /* (the texts in the pool in this order: fast_table) */
         pool += len;
-        memcpy(p, s, len);
-        uint32_t eid = sp ? 0 : ev[j].enum_id;
-        for (uint32_t i = fast_hash(p, len, sp ? 0 : enum_salt(eid)) & (n - 1);; i = (i + 1) & (n - 1))
+        uint32_t eid = sp ? 0 : ev[j].enum_id, salt = sp ? 0 : enum_salt(eid);
+        uint32_t h = wide ? fast_hash_wide(p, len, salt) : fast_hash(p, len, salt), probe = 0;
+        for (uint32_t i = h & (n - 1);; i = (i + 1) & (n - 1), probe++)
             if (!t[i].p) {
+                if (!wide && probe > FAST_MAX_PROBE)
+                    return -1;
                 t[i].p = p;
                 t[i].lk = (uint32_t)len | eid << 7;
                 t[i].key = sp ? sp[j].key : ev[j].value;
@@ -242,9 +250,39 @@ static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *
                 break;
             }
     }
+    return 0;
+}
+
+/* 0 (or 1 when !wide and fast_hash left a run too long: the caller builds
+ * both tables again, wide), or -1 (OOM). */
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int fast_table(fr_arena *a, fr_fslot **out, uint32_t *mask,
+                                                                     int wide, const fr_spell *sp,
+                                                                     const fr_evslot *ev, size_t cap)
+{
+    size_t n = cap > FAST_BIG_CAP ? cap : 2 * cap, bytes = 64;
+    for (size_t j = 0; j < cap; j++) {
+        const char *s = sp ? sp[j].s : ev[j].s;
+        size_t len = sp ? sp[j].len : ev[j].len;
+        if (s && len && len <= 64)
+            bytes += len;
+    }
+    fr_fslot *t = fr_arena_array(a, n, sizeof *t);
+    char *pool = fr_arena_alloc(a, bytes);
+    if (!t || !pool)
+        return -1;
+    memset(pool + bytes - 64, 0, 64);
+    char *q = pool;
+    for (size_t j = 0; j < cap; j++) {
+        const char *s = sp ? sp[j].s : ev[j].s;
+        size_t len = sp ? sp[j].len : ev[j].len;
+        if (s && len && len <= 64) {
+            memcpy(q, s, len);
+            q += len;
+        }
+    }
     *out = t;
     *mask = (uint32_t)(n - 1);
-    return 0;
+    return fast_fill(t, n, sp, ev, cap, pool, wide) < 0;
 }
 #endif
 
@@ -352,9 +390,24 @@ int fr_spellmap_build(fr_arena *a, const fr_ruleset *rs, fr_spellmap *m)
 #if FR_AVX2
     /* (enum ids fit the 25 bits left in fr_fslot.lk) */
     m->fused = m->avx2 && !m->eq_in_spelling && rs->nenums < (1u << 25);
-    if (m->fused && (fast_table(a, &m->fslots, &m->fmask, m->slots, NULL, cap) < 0 ||
-                     fast_table(a, &m->fevals, &m->femask, NULL, m->evals, ecap) < 0))
-        return -1;
+    if (m->fused) {
+        /* fast_hash reads a text's last 8 bytes and its length: texts of
+         * one length that differ only before those ("--attn-00001-backend",
+         * ...) fill runs of slots.  Then both tables are built again with
+         * every byte hashed (fast_hash_wide: a crc32 every 8 bytes of a
+         * lookup; the first tables stay in the arena, unused) and the
+         * reader's wide copies read the lines. */
+        int rs1 = fast_table(a, &m->fslots, &m->fmask, 0, m->slots, NULL, cap);
+        int rs2 = rs1 < 0 ? -1 : fast_table(a, &m->fevals, &m->femask, 0, NULL, m->evals, ecap);
+        if (rs1 < 0 || rs2 < 0)
+            return -1;
+        if (rs1 || rs2) {
+            m->fwide = 1;
+            if (fast_table(a, &m->fslots, &m->fmask, 1, m->slots, NULL, cap) < 0 ||
+                fast_table(a, &m->fevals, &m->femask, 1, NULL, m->evals, ecap) < 0)
+                return -1;
+        }
+    }
 #endif
     return 0;
 }
@@ -2119,12 +2172,13 @@ static int interpret(fr_cfgin *c, int program)
  * in a; followed by 64 readable bytes) of the enum enum_id (0 for a
  * spelling), or NULL. */
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) const fr_fslot *
-fast_find(const fr_fslot *t, uint32_t mask, const char *w, __m256i a, size_t len, uint32_t salt,
+fast_find(const fr_fslot *t, uint32_t mask, int wide, const char *w, __m256i a, size_t len, uint32_t salt,
           uint32_t enum_id)
 {
     uint64_t lm = _bzhi_u64(~0ull, (unsigned)len);
     uint32_t lk = (uint32_t)len | enum_id << 7;
-    for (uint32_t i = fast_hash(w, len, salt) & mask;; i = (i + 1) & mask) {
+    uint32_t h = wide ? fast_hash_wide(w, len, salt) : fast_hash(w, len, salt);   /* (a constant) */
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
         const fr_fslot *sl = &t[i];
         if (sl->lk == lk) {
             __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)sl->p);
@@ -2143,15 +2197,56 @@ fast_find(const fr_fslot *t, uint32_t mask, const char *w, __m256i a, size_t len
 }
 
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int32_t
-find_enum_fast(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+find_enum_fast_by(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len, const int wide)
 {
     if (len - 1 >= 64)
         return -1;   /* (not in the table) */
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
-    const fr_fslot *sl = fast_find(m->fevals, m->femask, s, a, len, enum_salt(enum_id), enum_id);
+    const fr_fslot *sl = fast_find(m->fevals, m->femask, wide, s, a, len, enum_salt(enum_id), enum_id);
     return sl ? (int32_t)sl->key : -1;
 }
 
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int32_t
+find_enum_fast(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    return find_enum_fast_by(m, enum_id, s, len, 0);
+}
+
+static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int32_t
+find_enum_fast_wide(const fr_spellmap *m, uint32_t enum_id, const char *s, size_t len)
+{
+    return find_enum_fast_by(m, enum_id, s, len, 1);
+}
+
+static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int32_t fused_find_copy(const fr_spellmap *m, uint32_t e,
+                                                                              const char *s, size_t len)
+{
+    char w[128] = { 0 };   /* (fast_find reads 64 bytes at the text) */
+    if (len == 0 || len > 64)
+        return -1;
+    memcpy(w, s, len);
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)w);
+    const fr_fslot *sl = e ? fast_find(m->fevals, m->femask, m->fwide, w, a, len, enum_salt(e - 1), e - 1)
+                           : fast_find(m->fslots, m->fmask, m->fwide, w, a, len, 0, 0);
+    return sl ? (int32_t)sl->key : -1;
+}
+#endif
+
+int32_t fr_spellmap_fused_find(const fr_spellmap *m, uint32_t e, const char *s, size_t len)
+{
+#if FR_AVX2
+    if (m->fused)
+        return fused_find_copy(m, e, s, len);
+#else
+    (void)e;
+    (void)s;
+    (void)len;
+#endif
+    (void)m;
+    return -2;
+}
+
+#if FR_AVX2
 /* A word at w (not a blank): *wl its length, *eqm its '=' bits, *spm its
  * special bits (see above); 0 when it has 64 bytes or more. */
 typedef struct fused_scan {
@@ -2228,7 +2323,7 @@ static __attribute__((noinline)) int fused_rest(fr_cfgin *c, size_t len, size_t 
 /* with_res: the values also to c->res (a constant: two copies of the
  * loop, no test a key) */
 static inline __attribute__((always_inline, target("avx2,bmi,bmi2,sse4.2"))) int
-read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
+read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res, const int wide)
 {
     const fr_spellmap *m = c->map;
     if (len > UINT32_MAX - 256)
@@ -2304,7 +2399,7 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
         }
         if (wl > 2 && dashdash(w)) {
             if (at == wl) {
-                sl = fast_find(m->fslots, m->fmask, w, f.a, wl, 0, 0);
+                sl = fast_find(m->fslots, m->fmask, wide, w, f.a, wl, 0, 0);
                 if (!sl || !sl->is_flag)
                     goto rest;
                 if (sl->tkind == FR_T_BOOL) {
@@ -2353,18 +2448,18 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
                 if (((vl >= 2) & (v[0] == '-') & ((sl->tkind != FR_T_INT) | (v[1] == '-'))) != 0)
                     goto rest;   /* (one branch, rarely taken: a negative int is common) */
             } else {
-                sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0);
+                sl = fast_find(m->fslots, m->fmask, wide, w, f.a, at, 0, 0);
                 if (!sl || !sl->is_flag || sl->is_switch)
                     goto rest;
             }
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast, 1) &&
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, wide ? find_enum_fast_wide : find_enum_fast, 1) &&
                 !(sl->nullable == 3 && fast_null_word(c->rs, sl->key, v, vl, &val)))
                 goto rest;
             program = 0;
         } else if (wl && name_class[(unsigned char)w[0]]) {
-            if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, w, f.a, at, 0, 0)) || sl->is_flag)
+            if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, wide, w, f.a, at, 0, 0)) || sl->is_flag)
                 goto rest;
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, find_enum_fast, 1) &&
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, wide ? find_enum_fast_wide : find_enum_fast, 1) &&
                 !(sl->nullable == 3 && fast_null_word(c->rs, sl->key, v, vl, &val)))
                 goto rest;
         } else
@@ -2410,12 +2505,19 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res)
 static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused_res(fr_cfgin *c, const char *line,
                                                                           size_t len)
 {
-    return read_fused_impl(c, line, len, 1);
+    return read_fused_impl(c, line, len, 1, 0);
 }
 
 static __attribute__((target("avx2,bmi,bmi2,sse4.2"))) int read_fused(fr_cfgin *c, const char *line, size_t len)
 {
-    return read_fused_impl(c, line, len, 0);
+    return read_fused_impl(c, line, len, 0, 0);
+}
+
+/* (tables hashed whole: fr_spellmap_build) */
+static __attribute__((noinline, target("avx2,bmi,bmi2,sse4.2"))) int read_fused_wide(fr_cfgin *c, const char *line,
+                                                                                    size_t len)
+{
+    return c->res ? read_fused_impl(c, line, len, 1, 1) : read_fused_impl(c, line, len, 0, 1);
 }
 #endif
 
@@ -2433,7 +2535,9 @@ int fr_config_line(fr_cfgin *c, const char *line, size_t len)
     /* (tail calls: no frame here) */
 #if FR_AVX2
     if (c->map->fused)
-        return c->res ? read_fused_res(c, line, len) : read_fused(c, line, len);
+        return __builtin_expect(c->map->fwide, 0) ? read_fused_wide(c, line, len)
+             : c->res                              ? read_fused_res(c, line, len)
+                                                   : read_fused(c, line, len);
 #endif
     return read_split(c, line, len);
 }

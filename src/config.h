@@ -51,6 +51,7 @@ typedef struct fr_spellmap {
     fr_fslot    *fslots, *fevals;   /* NULL unless fused */
     int          fused;          /* the fused reader reads lines (AVX2, no '=' in a spelling) */
     uint32_t     fmask, femask;
+    uint8_t      fwide;          /* both tables' texts hashed whole (fast_table) */
     fr_spell    *slots;
     uint32_t     mask;
     fr_evslot   *evals;          /* enum values: (enum, name) -> index */
@@ -77,6 +78,10 @@ int32_t fr_spellmap_find(const fr_spellmap *m, const char *s, size_t len);
 /* The hash the map's tables place s[0..len) by (the unit tests check how
  * it spreads names that differ in a few bytes). */
 uint32_t fr_spelling_hash(const char *s, size_t len);
+/* For the unit tests: what the fused reader's tables give for a spelling
+ * (its key) or, with enum_id + 1 in e, a value of that enum (its index):
+ * -1 when the table does not have it, -2 without the fused reader. */
+int32_t fr_spellmap_fused_find(const fr_spellmap *m, uint32_t e, const char *s, size_t len);
 /* For a spelling that gives a constant (`"--old" = VALUE`): its index j
  * among its key's spellings (the value: the key's cli_val[j]); else -1. */
 int     fr_spellmap_const(const fr_spellmap *m, const char *s, size_t len);

@@ -2066,6 +2066,76 @@ static void test_noted_order(void **state)
     }
 }
 
+/* Spellings (and enum values) of one length that differ only before their
+ * last 8 bytes: the fused reader's tables are built with every byte hashed
+ * (fr_spellmap.fwide), and a line reads each flag and value right. */
+static void test_fused_wide_tables(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    size_t cap = (size_t)N * 200 + 4096, len = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    len += (size_t)snprintf(text + len, cap - len, "flag mode : enum {");
+    for (int i = 0; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, "%s mode_%05d_value", i ? "," : "", i);
+    len += (size_t)snprintf(text + len, cap - len, " } = mode_00000_value;\n");
+    for (int i = 0; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, "flag f%d : int = 0 cli \"--attn-%05d-backend\";\n", i, i);
+    len += (size_t)snprintf(text + len, cap - len,
+                            "rule r: f7 = 70 & f299 = 2990 & mode = mode_00123_value -> error \"hit {f150}\";\n");
+    assert_true(len < cap);
+    fr_ruleset *rs = compile(text);
+    free(text);
+    const fr_spellmap *m = &rs->evindex->map;
+    if (m->fused) {
+        /* (AVX2: the fused reader's tables find every text) */
+        assert_int_equal(m->fwide, 1);
+        long km = fr_ruleset_find_key(rs, "mode");
+        uint32_t e = rs->keys[km].type.enum_id;
+        for (int i = 0; i < N; i++) {
+            char t[64];
+            int n = snprintf(t, sizeof t, "--attn-%05d-backend", i);
+            int32_t k = fr_spellmap_find(m, t, (size_t)n);
+            assert_true(k >= 0);
+            assert_int_equal(fr_spellmap_fused_find(m, 0, t, (size_t)n), k);
+            n = snprintf(t, sizeof t, "mode_%05d_value", i);
+            assert_int_equal(fr_spellmap_fused_find(m, e + 1, t, (size_t)n), i);
+        }
+        assert_int_equal(fr_spellmap_fused_find(m, 0, "--attn-00300-backend", 20), -1);
+    } else
+        assert_int_equal(fr_spellmap_fused_find(m, 0, "--attn-00001-backend", 20), -2);
+    fr_eval *ev = fr_eval_new(rs);
+    assert_non_null(ev);
+    const char *line = "--attn-00007-backend 70 --attn-00299-backend=2990 --mode mode_00123_value "
+                       "--attn-00150-backend 1500";
+    const fr_result *r = fr_eval_line(ev, line, strlen(line));
+    assert_null(fr_result_invalid_reason(r));
+    assert_int_equal(fr_result_nmessages(r, FR_SEV_ERROR), 1);
+    assert_string_equal(fr_result_message(r, FR_SEV_ERROR, 0)->text, "hit 1500");
+    /* every spelling and value, each with its own key */
+    for (int i = 0; i < N; i++) {
+        char l[128];
+        int n = snprintf(l, sizeof l, "--attn-%05d-backend %d --mode mode_%05d_value", i, i + 1, N - 1 - i);
+        r = fr_eval_line(ev, l, (size_t)n);
+        assert_null(fr_result_invalid_reason(r));
+        char name[16];
+        snprintf(name, sizeof name, "f%d", i);
+        long k = fr_ruleset_find_key(rs, name), km = fr_ruleset_find_key(rs, "mode");
+        assert_true(k >= 0 && km >= 0);
+        fr_value v = fr_result_resolved(r, (size_t)k);
+        assert_int_equal(v.i, i + 1);
+        v = fr_result_resolved(r, (size_t)km);
+        char want[32];
+        snprintf(want, sizeof want, "mode_%05d_value", N - 1 - i);
+        assert_string_equal(v.s, want);
+    }
+    r = fr_eval_line(ev, "--attn-00300-backend 1", 22);
+    assert_non_null(fr_result_invalid_reason(r));   /* (no such flag) */
+    fr_eval_free(&ev);
+    fr_ruleset_free(&rs);
+}
+
 /* The guard tables' int hash spreads values that differ only in their high
  * bits (multiples of 2^k) as well as small ones: 4,096 values in 8,192 slots. */
 static void test_int_hash_spread(void **state)
@@ -2118,6 +2188,7 @@ int main(void)
         cmocka_unit_test(test_eval_values),
         cmocka_unit_test(test_noted_order),
         cmocka_unit_test(test_int_hash_spread),
+        cmocka_unit_test(test_fused_wide_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
