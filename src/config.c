@@ -64,7 +64,7 @@ static inline uint64_t head_padded(const char *s, size_t n)
 
 /* A string's first, middle (from n/2-4, when n > 16) and last (when n > 8)
  * 8-byte words, each 0 when absent and the first zero-padded when n < 8,
- * and a hash of them and the length.  For n <= 24 the three words cover
+ * and a hash of them, the length and (n > 24) every other 8 bytes.  For n <= 24 the three words cover
  * every byte; longer strings also compare bytes [8, n-8). */
 typedef struct sp_key {
     uint64_t head, mid, tail;
@@ -83,6 +83,10 @@ static inline sp_key sp_make(uint64_t head, const char *s, size_t n)
      * and 7 of an 8-byte name, and --f10000 .. --f19999 shared their slots
      * in tens (50,000 flags: 20 compares an insert). */
     uint64_t h = (head + k.tail * 3 + k.mid * 5 + n) * 0x9e3779b97f4a7c15ull;
+    /* (a longer string's other bytes too: names of 40 bytes that differed
+     * only in bytes 8-15 shared a slot) */
+    for (size_t i = 8; n > 24 && i + 8 < n; i += 8)
+        h = (h ^ ld8(s + i)) * 0x9e3779b97f4a7c15ull;
     k.hash = (uint32_t)(h >> 32) ^ (uint32_t)(h >> 51);
     return k;
 }

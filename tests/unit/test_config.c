@@ -559,6 +559,30 @@ static unsigned most_in_a_slot(const char *prefix, uint32_t (*hash)(const char *
     return most;
 }
 
+/* most_in_a_slot for PREFIX AB SUFFIX */
+static unsigned most_in_a_slot_mid(const char *prefix, const char *suffix,
+                                   uint32_t (*hash)(const char *, size_t), uint32_t mask)
+{
+    static const char al[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    unsigned *count = calloc((size_t)mask + 1, sizeof *count), most = 0;
+    assert_non_null(count);
+    char name[96];
+    size_t n = strlen(prefix), m = strlen(suffix);
+    assert_true(n + 2 + m < sizeof name);
+    memcpy(name, prefix, n);
+    memcpy(name + n + 2, suffix, m);
+    for (size_t a = 0; a < sizeof al - 1; a++)
+        for (size_t b = 0; b < sizeof al - 1; b++) {
+            name[n] = al[a];
+            name[n + 1] = al[b];
+            unsigned c = ++count[hash(name, n + 2 + m) & mask];
+            if (c > most)
+                most = c;
+        }
+    free(count);
+    return most;
+}
+
 static uint32_t prog_hash(const char *s, size_t n)
 {
     return fr_prog_hash(s, n);
@@ -572,12 +596,18 @@ static void test_spelling_hash_spread(void **state)
     (void)state;
     static const char *const prefixes[] = { "--f", "--flag", "--flag-n", "--flag-name-",
                                             "--flag-name-aa", "--a-much-longer-flag-name-" };
+    /* and names of 40 bytes that differ in bytes 8-9 (the middle and last
+     * words do not cover them) */
+    static const char *const middles[] = { "--layer-", "--layer-x" };
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
         /* 3,844 names in 8,192 slots: ~5 at most when spread at random */
         assert_in_range(most_in_a_slot(prefixes[i], fr_spelling_hash, 8191), 1, 16);
         assert_in_range(most_in_a_slot(prefixes[i], prog_hash, 8191), 1, 16);
         assert_in_range(most_in_a_slot(prefixes[i], fr_spelling_hash, 1023), 1, 24);
     }
+    for (size_t i = 0; i < sizeof middles / sizeof *middles; i++)
+        assert_in_range(most_in_a_slot_mid(middles[i], "-attention-backend-override-ab", fr_spelling_hash, 8191),
+                        1, 16);
 }
 
 int main(void)
