@@ -297,8 +297,8 @@ typedef struct fr_progflag {
     uint32_t    kind;      /* fr_progkind */
 } fr_progflag;
 
-/* The hash of a spelling in fr_ruleset.proghash (its first and last 8
- * bytes and its length: the compare decides). */
+/* The hash of a spelling in fr_ruleset.proghash (its bytes, 8 at a time,
+ * and its length). */
 static inline uint32_t fr_prog_hash(const char *s, size_t n)
 {
     uint64_t a = 0, b = 0;
@@ -306,6 +306,13 @@ static inline uint32_t fr_prog_hash(const char *s, size_t n)
     if (n > 8)
         memcpy(&b, s + n - 8, 8);
     uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ n) * 0xff51afd7ed558ccdull;
+    /* the bytes between too (names numbered in the middle,
+     * "--attn-00001-backend", once shared a slot) */
+    for (size_t i = 8; i + 8 < n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+    }
     /* (the top bits folded in: the product's bit 32 + i depends only on
      * bits 0..32 + i, so the last two bytes of a name once reached no slot
      * index of a table below 2^16 slots: config.c's sp_make) */

@@ -605,9 +605,14 @@ static void test_spelling_hash_spread(void **state)
         assert_in_range(most_in_a_slot(prefixes[i], prog_hash, 8191), 1, 16);
         assert_in_range(most_in_a_slot(prefixes[i], fr_spelling_hash, 1023), 1, 24);
     }
-    for (size_t i = 0; i < sizeof middles / sizeof *middles; i++)
+    for (size_t i = 0; i < sizeof middles / sizeof *middles; i++) {
         assert_in_range(most_in_a_slot_mid(middles[i], "-attention-backend-override-ab", fr_spelling_hash, 8191),
                         1, 16);
+        assert_in_range(most_in_a_slot_mid(middles[i], "-attention-backend-override-ab", prog_hash, 8191), 1, 16);
+    }
+    /* numbered in the middle: "--attn-AB-backend-p" */
+    assert_in_range(most_in_a_slot_mid("--attn-", "-backend-p", prog_hash, 8191), 1, 16);
+    assert_in_range(most_in_a_slot_mid("--attn-", "-backend-p", fr_spelling_hash, 8191), 1, 16);
 }
 
 int main(void)
