@@ -27,14 +27,8 @@ static size_t min3(size_t a, size_t b, size_t c)
  * distances", 2003), for 1 <= alen <= 64: one column of the recurrence per
  * byte of b, in a few word operations.  Bit i of the vectors is row i+1;
  * bits above alen hold garbage that never reaches the lower bits. */
-static size_t osa_bits(const unsigned char *a, size_t alen, const unsigned char *b, size_t blen)
+static size_t osa_run(const uint64_t *peq, size_t alen, const unsigned char *b, size_t blen)
 {
-    uint64_t peq[256];
-    /* only the entries of b's bytes are read: clear those, then set a's */
-    for (size_t j = 0; j < blen; j++)
-        peq[b[j]] = 0;
-    for (size_t i = 0; i < alen; i++)
-        peq[a[i]] |= 1ull << i;
     uint64_t vp = ~0ull, vn = 0, d0 = 0, pm_prev = 0;
     const uint64_t top = 1ull << (alen - 1);
     size_t score = alen;
@@ -54,6 +48,27 @@ static size_t osa_bits(const unsigned char *a, size_t alen, const unsigned char 
         pm_prev = pm;
     }
     return score;
+}
+
+/* peq[c]: the positions of byte c in a (1 <= alen <= 64); only the
+ * entries of the bytes in b are read (blen of them cleared when b is
+ * given, else all 256). */
+static void osa_peq(uint64_t peq[256], const unsigned char *a, size_t alen, const unsigned char *b, size_t blen)
+{
+    if (b)
+        for (size_t j = 0; j < blen; j++)
+            peq[b[j]] = 0;
+    else
+        memset(peq, 0, 256 * sizeof *peq);
+    for (size_t i = 0; i < alen; i++)
+        peq[a[i]] |= 1ull << i;
+}
+
+static size_t osa_bits(const unsigned char *a, size_t alen, const unsigned char *b, size_t blen)
+{
+    uint64_t peq[256];
+    osa_peq(peq, a, alen, b, blen);
+    return osa_run(peq, alen, b, blen);
 }
 
 size_t fr_edit_distance(const char *a, size_t alen, const char *b, size_t blen)
@@ -150,6 +165,12 @@ static int same_words(const char *a, const char *b, size_t len)
 const char *fr_did_you_mean(const char *word, size_t len, const char *const *cand, size_t n)
 {
     size_t max = len / 3 > 1 ? len / 3 : 1;
+    /* the word's bit vectors once, not once a candidate (a set of 60,000
+     * spellings: 6 ms a word, most of it there) */
+    uint64_t peq[256];
+    const int bits = len >= 1 && len <= 64;
+    if (bits)
+        osa_peq(peq, (const unsigned char *)word, len, NULL, 0);
     const char *best = NULL;
     size_t best_score = SIZE_MAX;   /* 2*distance; a case-only difference scores 1,
                                        the same words in another order 2 */
@@ -166,7 +187,8 @@ const char *fr_did_you_mean(const char *word, size_t len, const char *const *can
             size_t diff = clen > len ? clen - len : len - clen;
             if (diff > max)
                 continue;   /* the distance is at least the length difference */
-            size_t d = fr_edit_distance(word, len, cand[i], clen);
+            size_t d = bits && clen ? osa_run(peq, len, (const unsigned char *)cand[i], clen)
+                                    : fr_edit_distance(word, len, cand[i], clen);
             if (d > max)
                 continue;
             score = 2 * d;

@@ -228,6 +228,21 @@ static void test_random_vs_reference(void **state)
         size_t want = ref_osa(a, alen, b, blen);
         assert_int_equal(fr_edit_distance(a, alen, b, blen), want);
         assert_int_equal(fr_edit_distance(b, blen, a, alen), want);
+        /* fr_did_you_mean (the word's bit vectors made once) takes b alone
+         * as a candidate exactly when it is within the threshold (one word,
+         * lower case: no word-order or case-only match) */
+        if (blen) {
+            char cb[201];
+            memcpy(cb, b, blen);
+            cb[blen] = '\0';
+            const char *c1[1] = { cb };
+            size_t max = alen / 3 > 1 ? alen / 3 : 1;
+            const char *got = fr_did_you_mean(a, alen, c1, 1);
+            if (want <= max)
+                assert_ptr_equal(got, cb);
+            else
+                assert_null(got);
+        }
     }
     /* a 150-byte pattern: the row version */
     memset(a, 'x', 150);
