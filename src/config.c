@@ -64,8 +64,9 @@ static inline uint64_t head_padded(const char *s, size_t n)
 
 /* A string's first, middle (from n/2-4, when n > 16) and last (when n > 8)
  * 8-byte words, each 0 when absent and the first zero-padded when n < 8,
- * and a hash of them, the length and (n > 24) every other 8 bytes.  For n <= 24 the three words cover
- * every byte; longer strings also compare bytes [8, n-8). */
+ * and a hash of them, the length and (n > 24) the bytes between, 8 at a
+ * time.  For n <= 24 the three words cover every byte; longer strings also
+ * compare bytes [8, n-8). */
 typedef struct sp_key {
     uint64_t head, mid, tail;
     uint32_t hash;
@@ -2456,14 +2457,16 @@ read_fused_impl(fr_cfgin *c, const char *line, size_t len, const int with_res, c
                 if (!sl || !sl->is_flag || sl->is_switch)
                     goto rest;
             }
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, wide ? find_enum_fast_wide : find_enum_fast, 1) &&
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val,
+                               wide ? find_enum_fast_wide : find_enum_fast, 1) &&
                 !(sl->nullable == 3 && fast_null_word(c->rs, sl->key, v, vl, &val)))
                 goto rest;
             program = 0;
         } else if (wl && name_class[(unsigned char)w[0]]) {
             if (at >= wl || at == 0 || !(sl = fast_find(m->fslots, m->fmask, wide, w, f.a, at, 0, 0)) || sl->is_flag)
                 goto rest;
-            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val, wide ? find_enum_fast_wide : find_enum_fast, 1) &&
+            if (!fast_value_by(m, sl->tkind, sl->enum_id, sl->nullable, v, vl, &val,
+                               wide ? find_enum_fast_wide : find_enum_fast, 1) &&
                 !(sl->nullable == 3 && fast_null_word(c->rs, sl->key, v, vl, &val)))
                 goto rest;
         } else

@@ -750,7 +750,6 @@ static inline void mark_list(fr_eval *ev, const uint32_t *rules, uint32_t n)
         mark_list_(ev, rules, n);
 }
 
-
 /* Slot s's guard table (the empty gtab[0] when no rule is guarded on it). */
 static inline fr_gtable *gtab_at(const struct fr_evindex *ix, uint32_t s)
 {
