@@ -12,14 +12,12 @@
  * Returns 0, or -1 when out of memory. */
 int fr_eval_index_build(fr_ruleset *rs);
 
-/* The hash of an int value in the guard tables of int keys (build_ghash).
- * The product's bit 32 + j depends only on bits 0..32 + j of i, so its top
- * bits are folded in: values that were multiples of 2^44 once shared one
- * slot in 4,096 (test_eval: test_int_hash_spread). */
+/* The hash of an int value in the guard tables of int keys (build_ghash;
+ * folded: values that were multiples of 2^44 once shared one slot in 4,096,
+ * test_eval's test_int_hash_spread). */
 static inline uint32_t fr_int_hash(int64_t i)
 {
-    uint64_t x = (uint64_t)i * 0x9E3779B97F4A7C15ull;
-    return (uint32_t)(x >> 32) ^ (uint32_t)(x >> 51);
+    return fr_hash_fold((uint64_t)i * 0x9E3779B97F4A7C15ull);
 }
 
 /* Run-time error codes of an evaluation. */

@@ -297,6 +297,16 @@ typedef struct fr_progflag {
     uint32_t    kind;      /* fr_progkind */
 } fr_progflag;
 
+/* The 32-bit slot hash of a 64-bit product h = x * K: its bits 32..63 with
+ * the top ones folded in.  The product's bit 32 + i depends only on bits
+ * 0..32 + i of x, so (h >> 32) alone never sees x's top bits in a table of
+ * fewer than 2^32 slots (the last bytes of a name, multiples of 2^44):
+ * HACKING.md. */
+static inline uint32_t fr_hash_fold(uint64_t h)
+{
+    return (uint32_t)(h >> 32) ^ (uint32_t)(h >> 51);
+}
+
 /* The hash of a spelling in fr_ruleset.proghash (its bytes, 8 at a time,
  * and its length). */
 static inline uint32_t fr_prog_hash(const char *s, size_t n)
@@ -313,10 +323,7 @@ static inline uint32_t fr_prog_hash(const char *s, size_t n)
         memcpy(&w, s + i, 8);
         h = (h ^ w) * 0xff51afd7ed558ccdull;
     }
-    /* (the top bits folded in: the product's bit 32 + i depends only on
-     * bits 0..32 + i, so the last two bytes of a name once reached no slot
-     * index of a table below 2^16 slots: config.c's sp_make) */
-    return (uint32_t)(h >> 32) ^ (uint32_t)(h >> 51);
+    return fr_hash_fold(h);
 }
 
 struct fr_ruleset {

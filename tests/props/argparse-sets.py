@@ -89,7 +89,7 @@ def rules_text(flags, program):
         if f.typ == "switch":
             d = "false"
         spells = [json.dumps(s) for s in f.spellings]
-        spells += ["%s = %s" % (json.dumps(s), c if f.typ == "enum" else c) for s, c in f.consts.items()]
+        spells += ["%s = %s" % (json.dumps(s), c) for s, c in f.consts.items()]
         out.append("flag %s : %s = %s cli %s;" % (f.name, t, d, ", ".join(spells)))
     for s, kind in program:
         out.append("cli %s %s;" % (kind, json.dumps(s)))
