@@ -3100,8 +3100,19 @@ static void p1_unnamed(cc *k, const ast_rule *r, uint32_t id, const char *stem, 
         h ^= c;
         h *= 16777619u;
     }
+    /* the stem as name characters: a run of other bytes (a blank, a dot,
+     * a control byte, a comma, a UTF-8 character) is one '_', so that the
+     * id is one word in every output format */
     char buf[300];
-    int n = snprintf(buf, sizeof buf, "%.*s-%08x", (int)(stemlen > 256 ? 256 : stemlen), stem, h);
+    int n = 0;
+    for (size_t i = 0; i < stemlen && n < 256; i++) {
+        unsigned char c = (unsigned char)stem[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')
+            buf[n++] = (char)c;
+        else if (n == 0 || buf[n - 1] != '_' || (i > 0 && stem[i - 1] == '_'))
+            buf[n++] = '_';
+    }
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "-%08x", h);
     const char *base = intern(k, buf, (size_t)n), *name = base;
     if (name && *fr_intern_word(name) != NONE) {
         /* taken: -2, -3, ... from where the last rule of this base id stopped

@@ -480,6 +480,83 @@ static void test_unnamed_ids(void **state)
     built_free(&d);
 }
 
+/* A file with CRLF line ends reads as the same file with LF ones: in a test
+ * config a line break quoted or after a backslash is a LF, and a backslash
+ * before a CRLF in a string is one error, as before a LF. */
+static void test_crlf_like_lf(void **state)
+{
+    (void)state;
+    static const char *const lf[] = {
+        "flag x : string = \"\";\ntest \"t\" { --x \"a\nb\" => x = \"a\\nb\" }\n",
+        "flag x : string = \"\";\ntest \"t\" { --x 'a\nb' => x = \"a\\nb\" }\n",
+        "flag x : string = \"\";\ntest \"t\" {\n  --x \"a\\\nb\" => x = \"ab\"}\n",
+        "flag x : string = \"\";\ntest \"t\" { --x a\\\nb => x = \"ab\" }\n",
+    };
+    for (size_t i = 0; i < sizeof lf / sizeof *lf; i++) {
+        for (int crlf = 0; crlf < 2; crlf++) {
+            char text[256];
+            size_t n = 0;
+            for (const char *p = lf[i]; *p; p++) {
+                if (*p == '\n' && crlf)
+                    text[n++] = '\r';
+                text[n++] = *p;
+            }
+            text[n] = '\0';
+            built b = compile_text(text, false);
+            if (!b.rs)
+                fail_msg("case %zu (%s): %s", i, crlf ? "CRLF" : "LF", msg(&b, 0));
+            fr_test_report rep = { 0 };
+            assert_int_equal(fr_run_tests(b.rs, &rep), FR_OK);
+            if (rep.passed != 1 || rep.failed != 0)
+                fail_msg("case %zu (%s): %s", i, crlf ? "CRLF" : "LF", rep.text ? rep.text : "");
+            free(rep.text);
+            built_free(&b);
+        }
+    }
+    built a = compile_text("flag x : string = \"a\\\nb\";\n", false);
+    built b = compile_text("flag x : string = \"a\\\r\nb\";\r\n", false);
+    assert_null(a.rs);
+    assert_null(b.rs);
+    assert_int_equal(fr_diags_count(fr_compiler_diags(a.c)), 1);
+    assert_int_equal(fr_diags_count(fr_compiler_diags(b.c)), 1);
+    assert_string_equal(msg(&a, 0), msg(&b, 0));
+    built_free(&a);
+    built_free(&b);
+}
+
+/* An unnamed rule's id takes its stem from the file name as name
+ * characters: a run of anything else (newline, tab, comma, ESC, a dot, a
+ * blank, UTF-8) is one '_', so the id stays one word in every format. */
+static void test_unnamed_id_stem(void **state)
+{
+    (void)state;
+    static const struct { const char *path, *stem; } cases[] = {
+        { "dir/10-a2a-moe.rules", "10-a2a-moe-" },
+        { "a\nb\x1b[31m.rules", "a_b_31m-" },
+        { "t\tx.rules", "t_x-" },
+        { "t t,x.rules", "t_t_x-" },
+        { "my rules.v2.rules", "my_rules_v2-" },
+        { "r\xc3\xa8gles.rules", "r_gles-" },
+        { "a_.b.rules", "a__b-" },
+        { ".rules", "_rules-" },
+    };
+    const char *text = "flag x : int = 0;\nx > 1 -> warn \"m\";\n";
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        fr_compiler *c = fr_compiler_new();
+        assert_non_null(c);
+        assert_int_equal(fr_compiler_add_text(c, cases[i].path, text, strlen(text)), FR_OK);
+        fr_rc rc;
+        fr_ruleset *rs = fr_compile(c, &rc);
+        assert_non_null(rs);
+        const char *name = fr_rule_name(rs, 0);
+        size_t n = strlen(cases[i].stem);
+        if (strncmp(name, cases[i].stem, n) != 0 || strlen(name) != n + 8)
+            fail_msg("%s: id %s, want %s<8 hex>", cases[i].path, name, cases[i].stem);
+        fr_ruleset_free(&rs);
+        fr_compiler_free(&c);
+    }
+}
+
 static void test_later_file(void **state)
 {
     (void)state;
@@ -906,6 +983,8 @@ int main(void)
         cmocka_unit_test(test_plan_and_tests),
         cmocka_unit_test(test_sets),
         cmocka_unit_test(test_unnamed_ids),
+        cmocka_unit_test(test_unnamed_id_stem),
+        cmocka_unit_test(test_crlf_like_lf),
         cmocka_unit_test(test_sparse_enum_sets),
         cmocka_unit_test(test_later_file),
         cmocka_unit_test(test_empty),
