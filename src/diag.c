@@ -13,7 +13,7 @@
  * Source lines are printed so that they cannot disturb a terminal: control
  * bytes and invalid UTF-8 become '?', tabs are kept (and copied into the
  * caret line, so the caret stays aligned whatever the tab width), and each
- * UTF-8 character counts as one column of the caret line. */
+ * UTF-8 character counts as the columns a terminal gives it (cp_cols). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -284,12 +284,14 @@ static void putf(buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0. */
-static size_t utf8_len(const unsigned char *p, size_t n)
+/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0; its
+ * code point in *cpp. */
+static size_t utf8_cp(const unsigned char *p, size_t n, unsigned *cpp)
 {
     unsigned c = p[0];
     size_t len;
     unsigned min;
+    *cpp = c;
     if (c < 0x80)
         return 1;
     else if (c >= 0xc2 && c <= 0xdf)
@@ -310,18 +312,55 @@ static size_t utf8_len(const unsigned char *p, size_t n)
     }
     if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
         return 0;
+    *cpp = cp;
     return len;
 }
 
-/* Text without control bytes or invalid UTF-8 (each becomes '?'). */
+/* Terminal columns of code point cp: 0 for combining marks and zero-width
+ * characters, 2 for the East Asian wide and fullwidth ranges (CJK, Hangul,
+ * kana, fullwidth forms, emoji blocks), 1 otherwise. */
+static unsigned cp_cols(unsigned cp)
+{
+    static const unsigned zero[][2] = {
+        { 0x0300, 0x036f }, { 0x0483, 0x0489 }, { 0x0591, 0x05bd }, { 0x1ab0, 0x1aff },
+        { 0x1dc0, 0x1dff }, { 0x200b, 0x200f }, { 0x20d0, 0x20ff }, { 0xfe00, 0xfe0f },
+        { 0xfe20, 0xfe2f }, { 0xfeff, 0xfeff },
+    };
+    static const unsigned wide[][2] = {
+        { 0x1100, 0x115f }, { 0x2329, 0x232a }, { 0x2e80, 0x303e }, { 0x3041, 0x33ff },
+        { 0x3400, 0x4dbf }, { 0x4e00, 0x9fff }, { 0xa000, 0xa4cf }, { 0xa960, 0xa97f },
+        { 0xac00, 0xd7a3 }, { 0xf900, 0xfaff }, { 0xfe10, 0xfe19 }, { 0xfe30, 0xfe6f },
+        { 0xff00, 0xff60 }, { 0xffe0, 0xffe6 }, { 0x16fe0, 0x16fe4 }, { 0x17000, 0x18cff },
+        { 0x1b000, 0x1b2ff }, { 0x1f300, 0x1f64f }, { 0x1f680, 0x1f6ff }, { 0x1f900, 0x1f9ff },
+        { 0x20000, 0x2fffd }, { 0x30000, 0x3fffd },
+    };
+    if (cp < 0x300)
+        return 1;
+    for (size_t i = 0; i < sizeof zero / sizeof *zero; i++)
+        if (cp >= zero[i][0] && cp <= zero[i][1])
+            return 0;
+    for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
+        if (cp >= wide[i][0] && cp <= wide[i][1])
+            return 2;
+    return 1;
+}
+
+/* Text without control characters (C0, DEL and C1) or invalid UTF-8 (each
+ * byte becomes '?'; a C1 control is one '?'). */
 static void put_safe(buf *b, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
     while (i < n) {
-        size_t k = utf8_len(p + i, n - i);
+        unsigned cp;
+        size_t k = utf8_cp(p + i, n - i, &cp);
         if (k == 1 && (p[i] < 0x20 || p[i] == 0x7f) && p[i] != '\t')
             k = 0;
+        if (k == 2 && cp < 0xa0) {
+            put(b, "?", 1);
+            i += 2;
+            continue;
+        }
         if (k == 0) {
             put(b, "?", 1);
             i++;
@@ -332,12 +371,28 @@ static void put_safe(buf *b, const char *s, size_t n)
     }
 }
 
+/* Columns of the character at p (n bytes left) as put_safe shows it, and
+ * its length in *k: a bad byte is one column ('?'), as is a control. */
+static unsigned char_cols(const unsigned char *p, size_t n, size_t *k)
+{
+    unsigned cp;
+    *k = utf8_cp(p, n, &cp);
+    if (*k == 0) {
+        *k = 1;
+        return 1;
+    }
+    return cp < 0xa0 ? 1 : cp_cols(cp);
+}
+
 /* The caret line for columns [col, endcol] (1-based bytes) of `line`:
- * a tab above stays a tab; each character (or bad byte) is one column. */
+ * a tab above stays a tab; each character is as many columns as a terminal
+ * gives it (a wide CJK character two, a combining mark none), a bad byte
+ * one. */
 static void put_caret(buf *b, const char *line, size_t len, uint32_t col, uint32_t endcol)
 {
     const unsigned char *p = (const unsigned char *)line;
     size_t i = 0, start = col - 1, end = endcol;   /* [start, end) in bytes */
+    size_t k;
     if (start > len)
         start = len;
     if (end > len)
@@ -345,16 +400,26 @@ static void put_caret(buf *b, const char *line, size_t len, uint32_t col, uint32
     if (end <= start)
         end = start + 1;
     while (i < start) {
-        size_t k = utf8_len(p + i, len - i);
-        put(b, p[i] == '\t' ? "\t" : " ", 1);
-        i += k ? k : 1;
+        unsigned w = char_cols(p + i, len - i, &k);
+        if (p[i] == '\t')
+            put(b, "\t", 1);
+        else
+            for (unsigned j = 0; j < w; j++)
+                put(b, " ", 1);
+        i += k;
     }
     put(b, "^", 1);
-    i += (i < len && utf8_len(p + i, len - i)) ? utf8_len(p + i, len - i) : 1;
+    if (i < len) {
+        for (unsigned w = char_cols(p + i, len - i, &k); w > 1; w--)
+            put(b, "~", 1);
+        i += k;
+    } else {
+        i++;
+    }
     while (i < end) {
-        size_t k = utf8_len(p + i, len - i);
-        put(b, "~", 1);
-        i += k ? k : 1;
+        for (unsigned w = char_cols(p + i, len - i, &k); w > 0; w--)
+            put(b, "~", 1);
+        i += k;
     }
     put(b, "\n", 1);
 }

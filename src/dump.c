@@ -187,7 +187,21 @@ static void node_at(fr_strbuf *b, const fr_ruleset *rs, uint32_t n, int min)
         const fr_regex *re = &rs->regexes[nd->b];
         node_at(b, rs, nd->a, p + 1);
         char fl[6];
-        fr_sb_printf(b, " ~ /%s/%s", re->pattern, fr_regex_flag_text(re->flags, fl));
+        fr_regex_flag_text(re->flags, fl);
+        fr_sb_puts(b, " ~ /");
+        /* (control characters escaped: fr_ctl_escape) */
+        const char *pat = re->pattern ? re->pattern : "";
+        for (size_t i = 0, len = strlen(pat); i < len; i++) {
+            char esc[12];
+            size_t k = fr_ctl_escape(pat + i, len - i, strchr(fl, 'u') ? 2 : 1, esc);
+            if (k) {
+                fr_sb_puts(b, esc);
+                i += k - 1;
+            } else {
+                fr_sb_put(b, pat + i, 1);
+            }
+        }
+        fr_sb_printf(b, "/%s", fl);
         break;
     }
     default:

@@ -114,13 +114,50 @@ char *fr_buf_take(fr_buf *b)
  * regular expression starts a comment, which is whitespace; strings
  * ("...", '...') and regular expressions (a '/' after '~') end at their
  * closing byte or a newline, a backslash escaping the next byte. */
+size_t fr_ctl_escape(const char *p, size_t n, int kind, char out[12])
+{
+    unsigned char c = (unsigned char)p[0];
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+        snprintf(out, 12, "\\x%02x", c);
+        return 1;
+    }
+    if (c == 0xc2 && n >= 2 && (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9f) {
+        unsigned char d = (unsigned char)p[1];
+        if (kind == 0)
+            snprintf(out, 12, "\\u{%02x}", d);
+        else if (kind == 2)
+            snprintf(out, 12, "\\x{%02x}", d);
+        else
+            snprintf(out, 12, "\\xc2\\x%02x", d);
+        return 2;
+    }
+    return 0;
+}
+
+/* Whether the regex whose pattern starts at t[i] (after its '/') has the u
+ * flag: its flag letters after the closing '/'. */
+static bool regex_utf(const char *t, size_t n, size_t i)
+{
+    for (; i < n && t[i] != '/' && t[i] != '\n'; i++)
+        if (t[i] == '\\' && i + 1 < n)
+            i++;
+    if (i >= n || t[i] != '/')
+        return false;
+    for (i++; i < n && t[i] >= 'a' && t[i] <= 'z'; i++)
+        if (t[i] == 'u')
+            return true;
+    return false;
+}
+
 void fr_src_oneline(fr_buf *b, const char *t, size_t n)
 {
     bool ws = false, tilde = false, any = false;
     char quote = 0;   /* inside "...", '...' or /.../: its closing byte */
+    int kind = 0;     /* of the quote: fr_ctl_escape's */
     for (size_t i = 0; i < n; i++) {
         char c = t[i];
         if (quote) {
+            char esc[12];
             if (c == '\\' && quote != '\'' && i + 1 < n) {
                 fr_buf_putc(b, c);
                 c = t[++i];
@@ -128,6 +165,12 @@ void fr_src_oneline(fr_buf *b, const char *t, size_t n)
                 quote = 0;
             if (c == '\n' || c == '\r')   /* (an unterminated one: not on one line) */
                 c = ' ';
+            size_t k = fr_ctl_escape(t + i, n - i, kind, esc);
+            if (k) {
+                fr_buf_puts(b, esc);
+                i += k - 1;
+                continue;
+            }
         } else {
             bool isws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
             if (c == '#') {
@@ -139,8 +182,10 @@ void fr_src_oneline(fr_buf *b, const char *t, size_t n)
                 ws = any;
                 continue;
             }
-            if (c == '"' || c == '\'' || (c == '/' && tilde))
+            if (c == '"' || c == '\'' || (c == '/' && tilde)) {
                 quote = c;
+                kind = c != '/' ? 0 : regex_utf(t, n, i + 1) ? 2 : 1;
+            }
             tilde = c == '~';
         }
         if (ws)

@@ -36,6 +36,15 @@ char *fr_buf_take(fr_buf *b);
  * verbatim listing keeps the text as it is. */
 void fr_src_oneline(fr_buf *b, const char *t, size_t n);
 
+/* A control character at p (n bytes left) of a string literal or a regular
+ * expression's pattern, as an escape that reads as the same bytes there
+ * (so that source text shown on a terminal cannot drive it): an ASCII
+ * control byte (not a tab) is \xHH; a C1 control (U+0080-U+009F, 2 bytes of
+ * UTF-8) is \u{HH} in a string, \x{HH} in a UTF regex, \xC2\xHH in another.
+ * kind: 0 a string, 1 a regex, 2 a UTF regex.  Returns the bytes taken
+ * (out written, NUL-terminated), 0 when p is no control. */
+size_t fr_ctl_escape(const char *p, size_t n, int kind, char out[12]);
+
 /* ---- parsing ---------------------------------------------------------------- */
 
 typedef enum fr_parse_rc {

@@ -361,10 +361,38 @@ static void test_buf(void **state)
     free(s);
 }
 
+/* Source text on one line: control characters in strings and regexes come
+ * out as escapes that read as the same bytes (never raw on a terminal). */
+static void test_src_oneline_controls(void **state)
+{
+    (void)state;
+    static const struct { const char *in, *out; } cases[] = {
+        { "s = \"a\x1b[2Jb\"", "s = \"a\\x1b[2Jb\"" },
+        { "s = \"\xc2\x9b" "q\x01\"", "s = \"\\u{9b}q\\x01\"" },
+        { "s ~ /a\x1b]0;t\x07" "b/", "s ~ /a\\x1b]0;t\\x07b/" },
+        { "s ~ /x\xc2\x85/u", "s ~ /x\\x{85}/u" },
+        { "s ~ /x\xc2\x85/i", "s ~ /x\\xc2\\x85/i" },
+        { "s ~ /x\\/\xc2\x85/mu", "s ~ /x\\/\\x{85}/mu" },
+        { "s = \"tab\there \xc2\xa0 \xe6\x97\xa5\"", "s = \"tab\there \xc2\xa0 \xe6\x97\xa5\"" },
+        { "a  &\n  # c\x1b\n b", "a & b" },
+        { "s = \"\x7f\"", "s = \"\\x7f\"" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        fr_buf b = { 0 };
+        fr_src_oneline(&b, cases[i].in, strlen(cases[i].in));
+        fr_buf_putc(&b, '\0');
+        assert_false(b.oom);
+        if (strcmp(b.p, cases[i].out) != 0)
+            fail_msg("case %zu: got [%s], want [%s]", i, b.p, cases[i].out);
+        fr_buf_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_int),
+        cmocka_unit_test(test_src_oneline_controls),
         cmocka_unit_test(test_parse_types),
         cmocka_unit_test(test_pyrepr),
         cmocka_unit_test(test_format),
