@@ -1162,7 +1162,7 @@ static void run_cyclic(fr_eval *ev, uint32_t gi)
         }
         fr_osc *o = &ev->oscs[ev->noscs++];
         o->group = gi;
-        o->capped = capped;
+        o->capped = capped ? capped + len : 0;   /* (every round run: the replay's too) */
         o->first = ev->nosc_rules;
         o->n = 0;
         for (uint32_t i = 0; i < g->n; i++)

@@ -192,6 +192,8 @@ CLI_TESTS = \
 	tests/cli/check-no-env.t \
 	tests/cli/check-no-rules-file.t \
 	tests/cli/check-oscillation.t \
+	tests/cli/check-oscillation-capped.t \
+	tests/cli/check-oscillation-capped-values.t \
 	tests/cli/check-quoting.t \
 	tests/cli/check-rules-error.t \
 	tests/cli/check-runtime-error.t \
@@ -258,6 +260,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/msgreads.rules \
 	tests/cli/nullconst.rules \
 	tests/cli/oscout.rules \
+	tests/cli/oscring.rules \
 	tests/cli/requirert.rules \
 	tests/cli/nulldash.rules \
 	tests/cli/conflict3.rules \
