@@ -1616,6 +1616,34 @@ static void rx_alts(rxgen *g)
 static int regex_example(fr_buf *b, const char *pat, uint32_t flags)
 {
     rxgen g = { b, pat, (flags & PCRE2_EXTENDED) != 0, false, (flags & PCRE2_UTF) != 0, false, 0 };
+    /* The option verbs PCRE2 takes at the start of a pattern ((*UTF),
+     * (*NO_JIT), (*CR), (*LIMIT_HEAP=N) ...) match nothing: skipped, (*UTF)
+     * noted.  (Anything else after "(*", as (*FAIL), stays for rx_seq.) */
+    while (g.p[0] == '(' && g.p[1] == '*') {
+        const char *q = g.p + 2;
+        while ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_' || *q == '=')
+            q++;
+        size_t n = (size_t)(q - (g.p + 2));
+        static const char *const verbs[] = {
+            "UTF", "UCP", "NO_JIT", "NO_START_OPT", "NO_AUTO_POSSESS", "NO_DOTSTAR_ANCHOR",
+            "NOTEMPTY", "NOTEMPTY_ATSTART", "CR", "LF", "CRLF", "ANYCRLF", "ANY", "NUL",
+            "BSR_ANYCRLF", "BSR_UNICODE", "LIMIT_HEAP=", "LIMIT_MATCH=", "LIMIT_DEPTH=",
+            "LIMIT_RECURSION=",
+        };
+        bool known = false;
+        for (size_t i = 0; i < sizeof verbs / sizeof *verbs && !known; i++) {
+            size_t vl = strlen(verbs[i]);
+            if (verbs[i][vl - 1] == '=')
+                known = n > vl && memcmp(g.p + 2, verbs[i], vl) == 0 && strspn(g.p + 2 + vl, "0123456789") == n - vl;
+            else
+                known = n == vl && memcmp(g.p + 2, verbs[i], vl) == 0;
+        }
+        if (!known || *q != ')')
+            break;
+        if (n == 3 && memcmp(g.p + 2, "UTF", 3) == 0)
+            g.utf = true;
+        g.p = q + 1;
+    }
     rx_alts(&g);
     if (*g.p)
         g.bad = true;   /* (a ')' too many) */
