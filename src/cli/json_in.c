@@ -520,6 +520,130 @@ static int fast_object(cli_jin *j, const char *p, size_t len, size_t *m)
     }
 }
 
+/* The JSON number text p[0..n) (with a fraction or an exponent) as an
+ * int64, decided on its digits: 1 when it is exactly an integer in range
+ * (*out), 2 when its integer part is past the range, else 0.  (A double cannot decide: 1.00000000000000001 parses to
+ * 1.0, and 123456789012345678.0 to 123456789012345680.) */
+static int real_text_int(const char *p, size_t n, int64_t *out)
+{
+    size_t i = p[0] == '-';
+    bool neg = i == 1, big = false;
+    char dig[24];
+    size_t nd = 0, nfrac = 0;
+    int lead = 1;
+    for (int part = 0; part < 2; part++) {
+        for (; i < n && p[i] >= '0' && p[i] <= '9'; i++) {
+            if (lead && p[i] == '0') {
+                nfrac += (size_t)part;   /* (leading zeros: a fraction's still count) */
+                continue;
+            }
+            lead = 0;
+            if (nd < sizeof dig) {
+                dig[nd++] = p[i];
+                nfrac += (size_t)part;
+            } else if (part == 0) {
+                return 2;   /* (24 digits or more before the point) */
+            } else if (p[i] != '0') {
+                big = true;   /* (past 24 digits of a fraction: its trailing zeros excepted) */
+            }
+        }
+        if (part == 0 && i < n && p[i] == '.')
+            i++;
+        else
+            break;
+    }
+    if (big)
+        return 0;
+    long e = 0;
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        i++;
+        bool eneg = i < n && p[i] == '-';
+        if (i < n && (p[i] == '-' || p[i] == '+'))
+            i++;
+        for (; i < n && p[i] >= '0' && p[i] <= '9'; i++)
+            if (e < 100000)
+                e = e * 10 + (p[i] - '0');
+        if (eneg)
+            e = -e;
+    }
+    /* value = dig x 10^(e - nfrac); trailing zeros of dig go to the exponent */
+    long exp10 = e - (long)nfrac;
+    while (nd > 0 && dig[nd - 1] == '0') {
+        nd--;
+        exp10++;
+    }
+    if (nd == 0) {
+        *out = 0;
+        return 1;
+    }
+    if (exp10 < 0)
+        return (long)nd + exp10 > 19 ? 2 : 0;   /* (a fraction: of a number in range, or past it) */
+    if ((long)nd + exp10 > 19)
+        return 2;   /* (20 digits or more) */
+    uint64_t x = 0;   /* (at most 19 digits: below 10^19 < 2^64) */
+    for (size_t d = 0; d < nd; d++)
+        x = x * 10 + (uint64_t)(dig[d] - '0');
+    for (long z = 0; z < exp10; z++)
+        x *= 10;
+    if (x > (uint64_t)INT64_MAX + neg)
+        return 2;
+    *out = neg ? (int64_t)(0 - x) : (int64_t)x;
+    return 1;
+}
+
+/* The integer that the real-number tokens of the line (outside strings)
+ * whose double is d are written as: 1 with *out when every such token is
+ * exactly that integer (real_text_int), 2 when one is past the int64 range,
+ * else 0.  (jansson keeps only the
+ * double, so a member's text is found by its value; two tokens of one
+ * double written as different numbers refuse it.) */
+static int real_member_int(const char *p, size_t len, double d, int64_t *out)
+{
+    bool in_str = false, found = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = p[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        if (c == '"') {
+            in_str = true;
+            continue;
+        }
+        if (c != '-' && (c < '0' || c > '9'))
+            continue;
+        size_t e = i;
+        bool real = false;
+        while (e < len && (p[e] == '-' || p[e] == '+' || p[e] == '.' || p[e] == 'e' || p[e] == 'E' ||
+                           (p[e] >= '0' && p[e] <= '9'))) {
+            real |= p[e] == '.' || p[e] == 'e' || p[e] == 'E';
+            e++;
+        }
+        if (real) {
+            char tok[400];
+            size_t tn = e - i < sizeof tok ? e - i : sizeof tok - 1;
+            memcpy(tok, p + i, tn);
+            tok[tn] = '\0';
+            int64_t x = 0;
+            /* (a token of 400 bytes or more is compared by its first 399) */
+            if (strtod(tok, NULL) == d || e - i >= sizeof tok) {
+                int rc = real_text_int(p + i, e - i, &x);
+                if (rc != 1)
+                    return rc;
+                if (found && x != *out)
+                    return 0;
+                *out = x;
+                found = true;
+            }
+        }
+        i = e - 1;
+    }
+    return found;
+}
+
 const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t len)
 {
     size_t i = 0;
@@ -632,9 +756,15 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
              * with what the key expects */
             double d = json_real_value(v);
             int kt = fr_key_type(j->rs, (size_t)k);
-            if (kt == FR_INT && d >= -0x1p63 && d < 0x1p63 && d == (double)(int64_t)d) {   /* (the int64 range exactly) */
+            /* (up to 2^53 a double holds every integer, so an integral
+             * one is the number written; past it, jansson may have rounded
+             * the text to a neighbour: refused, the message says to write
+             * the integer's digits) */
+            int64_t x = 0;
+            int exact = kt == FR_INT && d >= -0x1p63 && d <= 0x1p63 ? real_member_int(text, len, d, &x) : 0;
+            if (exact == 1) {
                 fv->type = FR_INT;
-                fv->i = (int64_t)d;
+                fv->i = x;
                 break;
             }
             fr_buf b = { 0 };
@@ -644,9 +774,12 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
             shortest(num, d);
             /* (an integral number past the int64 range: said, as for a
              * command line's integer out of range) */
-            bool range = kt == FR_INT && (d < -0x1p63 || d >= 0x1p63);   /* (so large, a double is integral) */
+            bool range = kt == FR_INT && (d < -0x1p63 || d > 0x1p63 || exact == 2);   /* (so large, a double is integral) */
+            bool inexact = kt == FR_INT && !range && d == (double)(int64_t)d;   /* (as a double) */
             res = reject(j, ev, "%s expects %s, got %s%s", sh, b.p && !b.oom ? b.p : "another value", num,
-                         range ? " (out of the 64-bit range)" : "");
+                         range ? " (out of the 64-bit range)"
+                         : inexact ? " (as a double; the number written is no integer, or is not "
+                                     "the only one read as that double)" : "");
             fr_buf_free(&b);
             break;
         }
