@@ -90,6 +90,13 @@ int cli_opt_input(const char *cmd, int argc, char **argv, int *i);
  * (taskset, cpusets) and within its own cgroup's CPU quota; 1 to
  * CLI_MAX_JOBS. */
 #define CLI_MAX_JOBS 1024
+
+/* A config is one line: one of CLI_MAX_LINE bytes or more is invalid, and
+ * check reads and drops its bytes (memory stays bounded whatever the input:
+ * `check < /dev/zero`); resolve and explain refuse a standard input that
+ * large.  (Test hook: FLAGRULE_MAX_LINE=BYTES, HACKING.md.) */
+#define CLI_MAX_LINE ((size_t)16 << 20)
+size_t cli_max_line(void);
 int  cli_usable_cpus(void);
 /* Whether a is -j or --jobs (-jN and --jobs=N too). */
 bool cli_is_jobs_opt(const char *a);

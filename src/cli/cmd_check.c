@@ -30,6 +30,7 @@ typedef struct opts {
     char    **words;
     bool      from_stdin;
     bool      json_in;         /* --input json */
+    size_t    max_line;        /* cli_max_line() */
     int       jobs;            /* -j: evaluation threads for a stream (1: none; 0: not
                                 * given: -j 1, and cli_usable_cpus() up to AUTO_JOBS once the
                                 * stream is long: see check_stream) */
@@ -239,6 +240,7 @@ static int parse_opts(int argc, char **argv, opts *o, bool resolve)
                            : sizeof check_opts / sizeof *check_opts;
     o->format = resolve ? FMT_ARGS : FMT_TEXT;
     o->jobs = 0;
+    o->max_line = cli_max_line();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -879,9 +881,20 @@ static inline const fr_result *eval_text(ctx *c, fr_eval *ev, const char *p, siz
     return cli_eval_json(c->jin, ev, p, len);
 }
 
+/* The record of a line of o->max_line bytes or more (not read: see
+ * CLI_MAX_LINE). */
+static __attribute__((noinline)) const fr_result *too_long(ctx *c, fr_eval *ev)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "the line is %zu bytes or more; a config is one line, at most %zu bytes "
+             "(its bytes were skipped)", c->o->max_line, c->o->max_line - 1);
+    return fr_eval_reject(ev, msg);
+}
+
 static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t len, bool eof,
                           unsigned long *lineno, bool *fail)
 {
+    const size_t max = c->o->max_line;
 #if NL_AVX2
     bool avx2 = FR_CPU_AVX2();
     /* a newline at buf[len] stops the scan, whose reads go up to 63 bytes
@@ -901,7 +914,8 @@ static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t l
             nl = len > start ? memchr(buf + start, '\n', len - start) : NULL;
         if (!nl) {
             if (eof && start < len) {
-                const fr_result *res = eval_text(c, ev, buf + start, len - start);
+                const fr_result *res = len - start >= max ? too_long(c, ev)
+                                                          : eval_text(c, ev, buf + start, len - start);
                 if (!res)
                     cli_oom();
                 if (!record(c, res, ++*lineno))
@@ -911,7 +925,7 @@ static size_t check_lines(ctx *c, fr_eval *ev, char *buf, size_t start, size_t l
             return start;
         }
         size_t l = (size_t)(nl - (buf + start));
-        const fr_result *res = eval_text(c, ev, buf + start, l);
+        const fr_result *res = __builtin_expect(l < max, 1) ? eval_text(c, ev, buf + start, l) : too_long(c, ev);
         if (!res)
             cli_oom();
         if (!record(c, res, ++*lineno))
@@ -973,6 +987,35 @@ static int check_stream(ctx *c, fr_eval **evp)
             *evp = make_eval(c->rs, c->o);
         if (*evp)
             start = check_lines(c, *evp, buf, start, len, eof, &lineno, &fail);
+        if (!eof && !c->out.failed && len - start >= c->o->max_line) {
+            /* a line too long (check_lines): its bytes read and dropped up
+             * to its newline, what follows kept; then its record */
+            bool nl = false;
+            len = start = 0;
+            while (!nl && !eof) {
+                ssize_t n = read(STDIN_FILENO, buf, cap);
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n < 0) {
+                    cli_err("error reading standard input: %s", strerror(errno));
+                    ioerr = true;
+                }
+                if (n <= 0) {
+                    eof = true;
+                    break;
+                }
+                total += (size_t)n;
+                char *q = memchr(buf, '\n', (size_t)n);
+                if (q) {
+                    nl = true;
+                    len = (size_t)n - (size_t)(q + 1 - buf);
+                    memmove(buf, q + 1, len);
+                }
+            }
+            if (!record(c, too_long(c, *evp), ++lineno))
+                fail = true;
+            continue;
+        }
         if (eof || c->out.failed)
             break;
         if (decide && total >= cap) {
@@ -1172,8 +1215,9 @@ static bool input_ready(pool *p)
  * (the rest carried); without a newline it reads on until one comes or EOF.
  * *len is the chunk's length; returns whether the stream ended with it (at
  * EOF the chunk is all that is left, its last line perhaps unterminated). */
-static bool read_chunk(pool *p, char **buf, size_t *cap, size_t want, size_t *len)
+static bool read_chunk(pool *p, char **buf, size_t *cap, size_t want, size_t *len, bool *toolong)
 {
+    *toolong = false;
     out *carry = &p->carry;
     if (*cap > 4 * want && carry->len <= want) {
         /* after a very long line: back to the usual size */
@@ -1189,7 +1233,7 @@ static bool read_chunk(pool *p, char **buf, size_t *cap, size_t want, size_t *le
     if (n)
         memcpy(*buf, carry->p, n);
     carry->len = 0;
-    size_t scanned = n;   /* (*buf)[0, scanned) has no newline */
+    size_t scanned = 0;   /* (*buf)[0, scanned) has no newline (the carry may: a line too long leaves lines) */
     for (;;) {
         while (!p->eof && n < want) {
             if (p->wake[0] >= 0 && !input_ready(p)) {
@@ -1219,6 +1263,35 @@ static bool read_chunk(pool *p, char **buf, size_t *cap, size_t want, size_t *le
             out_put(carry, *buf + i, n - i);
             *len = i;
             return false;
+        }
+        if (n >= p->proto->o->max_line) {
+            /* one line too long (check_lines): its bytes read and dropped
+             * up to its newline, what follows carried; the chunk is its
+             * record alone (*toolong, *len 0) */
+            *toolong = true;
+            *len = 0;
+            for (;;) {
+                if (p->wake[0] >= 0 && !input_ready(p)) {
+                    p->eof = true;
+                    return true;
+                }
+                ssize_t r = read(STDIN_FILENO, *buf, *cap);
+                if (r < 0 && errno == EINTR)
+                    continue;
+                if (r < 0) {
+                    cli_err("error reading standard input: %s", strerror(errno));
+                    p->ioerr = true;
+                }
+                if (r <= 0) {
+                    p->eof = true;
+                    return true;
+                }
+                char *q = memchr(*buf, '\n', (size_t)r);
+                if (q) {
+                    out_put(carry, q + 1, (size_t)r - (size_t)(q + 1 - *buf));
+                    return false;
+                }
+            }
         }
         scanned = n;
         want = want * 2 > n ? want * 2 : n + 1;
@@ -1297,18 +1370,19 @@ static void work(pool *p, fr_eval *lent)
             break;
         }
         size_t len;
-        bool eof = read_chunk(p, &buf, &cap, chunk_size(p->fixed, k), &len);
+        bool toolong;
+        bool eof = read_chunk(p, &buf, &cap, chunk_size(p->fixed, k), &len, &toolong);
         unsigned long lineno = p->lineno;
         if (p->count)
-            p->lineno += count_nl(buf, len);
+            p->lineno += toolong ? 1 : count_nl(buf, len);
         pthread_mutex_lock(&p->mu);
-        if (len)
+        if (len || toolong)
             p->nread = k + 1;
         if (eof)
             p->all_read = true;
         pthread_mutex_unlock(&p->mu);
         pthread_mutex_unlock(&p->rd);
-        if (!len) {
+        if (!len && !toolong) {
             free(o.p);
             break;
         }
@@ -1319,7 +1393,10 @@ static void work(pool *p, fr_eval *lent)
         c.out.len = 0;
         if (!c.out.cap)
             out_reserve(&c.out, ((size_t)1 << 17) - 1);   /* (no doubling from 256 bytes up) */
-        check_lines(&c, ev, buf, 0, len, eof, &lineno, &fail);
+        if (toolong)
+            fail = !record(&c, too_long(&c, ev), ++lineno);
+        else
+            check_lines(&c, ev, buf, 0, len, eof, &lineno, &fail);
         pthread_mutex_lock(&p->mu);
         s->out = c.out;
         memset(&c.out, 0, sizeof c.out);

@@ -282,6 +282,18 @@ static bool next_line(const char *buf, size_t n, size_t *at, size_t *from, size_
     return i < e && !(comments && buf[i] == '#');
 }
 
+size_t cli_max_line(void)
+{
+    const char *e = getenv("FLAGRULE_MAX_LINE");
+    if (e && *e >= '1' && *e <= '9') {
+        char *end;
+        unsigned long v = strtoul(e, &end, 10);
+        if (!*end && v >= 2 && v <= CLI_MAX_LINE)
+            return (size_t)v;
+    }
+    return CLI_MAX_LINE;
+}
+
 int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
 {
     *line = NULL;
@@ -310,6 +322,12 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
         if (r == 0)
             break;
         n += (size_t)r;
+        if (n >= cli_max_line()) {
+            free(buf);
+            cli_err("%s: standard input is %zu bytes or more; %s reads one config, a line of at "
+                    "most %zu bytes", cmd, cli_max_line(), cmd, cli_max_line() - 1);
+            return FR_EXIT_USAGE;
+        }
     }
     /* the non-blank lines: one at most */
     size_t at = 0, nconf = 0, from = 0, to = 0, f, t;

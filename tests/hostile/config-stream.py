@@ -2,7 +2,7 @@
 """Config streams: one record per input line, in order, nothing dropped.
 
 Lines with NUL bytes, invalid UTF-8, CRLF endings, empty lines, a last line
-without a newline, a 10 MB line, an unterminated quote or a trailing
+without a newline, a 10 MB line, lines over the length cap, an unterminated quote or a trailing
 backslash (which must not join the next line) — in text, json and compact
 formats.  A CRLF line reads like the same line without the CR.  check -j N
 prints the same bytes, also with tiny chunks.  The same for --input json
@@ -125,6 +125,57 @@ for name, data, n in [
     if check_sane(rj, name + " (-j 2)", (0, 1)):
         check((rj.out, rj.err, rj.rc) == (r.out, r.err, r.rc), name + ": -j 2 prints what -j 1 prints",
               rj.describe())
+
+# A line of FLAGRULE_MAX_LINE bytes or more (16 MiB by default; a test hook
+# makes it small here) is one invalid record, its bytes read and dropped:
+# memory stays bounded (`check < /dev/zero`), and the lines around it are
+# read as ever.  One byte less is read.  The same with -j N, tiny chunks,
+# --input json, and a last line without a newline.
+MAXL = 4096
+for name, lines, want in [
+        ("lines around a long one", [OK, b"--model-path " + b"m" * MAXL, BAD], ["ok", "invalid", "error"]),
+        ("one byte under the cap", [b"--model-path " + b"m" * (MAXL - 14), OK], ["ok", "ok"]),
+        ("exactly the cap", [b"--model-path " + b"m" * (MAXL - 13), OK], ["invalid", "ok"]),
+        ("long lines in a row", [b"x" * (3 * MAXL), b"y" * MAXL, b"", OK], ["invalid", "invalid", "ok", "ok"]),
+        ("a long last line without newline", [OK, b"z" * (5 * MAXL) + b"\x00"], ["ok", "invalid"]),
+        ("long json", [b'{"model_path": "' + b"m" * MAXL + b'"}', b'{"tp_size": 2}'], ["invalid", "ok"]),
+        # longer than the read buffer (128 KiB) and a first chunk: dropped as it is read
+        ("a line past the read buffer", [OK, b"q" * 300000, BAD, b"r" * 140000], ["ok", "invalid", "error", "invalid"]),
+        ("a line past the read buffer without newline", [OK, b"q" * 300000], ["ok", "invalid"])]:
+    data = b"\n".join(lines) + (b"" if "without newline" in name else b"\n")
+    args = ["check", "-r", RULES] + (["--input", "json"] if "json" in name else [])
+    env = {"FLAGRULE_MAX_LINE": str(MAXL)}
+    ref = run(args + ["--format", "compact"], stdin=data, timeout=30, env=env)
+    status = (1,) if "invalid" in want or "error" in want else (0,)
+    if check_sane(ref, name, status):
+        got = [compact_status(x) for x in ref.out.split(b"\n")[:-1]]
+        check(got == want, "%s: %s, got %s" % (name, want, got))
+    for fmt in ("compact", "text"):
+        ref = run(args + ["--format", fmt], stdin=data, timeout=30, env=env)
+        for jobs, chunk in (("2", None), ("3", "100"), ("2", "5000")):
+            e = dict(env)
+            if chunk:
+                e["FLAGRULE_CHUNK_SIZE"] = chunk
+            r = run(args + ["--format", fmt, "-j", jobs], stdin=data, timeout=30, env=e)
+            what = "%s (%s) -j %s%s" % (name, fmt, jobs, ", %s-byte chunks" % chunk if chunk else "")
+            if check_sane(r, what, status):
+                check((r.out, r.err, r.rc) == (ref.out, ref.err, ref.rc), what + ": the bytes of -j 1",
+                      "%r vs %r" % (r.out[:300], ref.out[:300]))
+r = run(["check", "-r", RULES, "--format", "text"], stdin=b"x" * (2 * MAXL) + b"\n", timeout=30,
+        env={"FLAGRULE_MAX_LINE": str(MAXL)})
+check(r.out == b"line 1: invalid: the line is 4096 bytes or more; a config is one line, at most 4095 "
+      b"bytes (its bytes were skipped)\n", "a long line's reason", repr(r.out))
+# Memory: a 40 MB line with the cap at 4096 leaves the read buffer as it is
+# (before the cap, it grew to twice the line).
+r = run(["check", "-r", RULES, "--format", "compact"], stdin=b"\x00" * (40 << 20), timeout=60,
+        env={"FLAGRULE_MAX_LINE": str(MAXL)}, use_valgrind=False, measure_rss=True)
+if check_sane(r, "a 40 MB line", (1,)):
+    check(r.out == b"invalid\t-\t-\n", "a 40 MB line: one invalid record", repr(r.out[:100]))
+    check(r.maxrss_kb < 20 << 10, "a 40 MB line: peak RSS under 20 MB (%d KB)" % r.maxrss_kb)
+# resolve and explain read one config from standard input: one that large is refused
+r = run(["resolve", "-r", RULES], stdin=b"--tp-size 2 " * 1000, timeout=30, env={"FLAGRULE_MAX_LINE": str(MAXL)})
+check(r.rc == 2 and b"standard input is 4096 bytes or more" in r.err, "resolve: a stdin over the cap",
+      r.describe() if hasattr(r, "describe") else repr(r.err))
 
 # argv configs with the same hostile bytes.
 for name, words in [("NUL-free invalid UTF-8 word", [b"--model-path", b"\xff\xfe"]),
