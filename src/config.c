@@ -1658,13 +1658,23 @@ static int one_dash_flag(fr_cfgin *c, const char *w, size_t len, bool ignore_unk
     memcpy(two + 2, w + skip, slen - skip);
     int32_t k = fr_spellmap_find(c->map, two, nlen);
     const fr_progflag *pf = fr_spellmap_prog(c->map, two, nlen);
+    fr_buf *r = &c->reason;
     if (!(k >= 0 && c->rs->keys[k].kind == FR_KEY_FLAG) && !pf) {
-        /* or, from two letters on (not python's -u, -m, -c), the unique
-         * prefix of one (`-tp` for --tp, argparse's --tp-size) */
-        if (nlen < 4 || abbrev_flag(c->map, two, nlen, &k, &pf) || (k < 0 && !pf))
+        /* or, from two letters on (not python's -u, -m, -c), the prefix of
+         * one (`-tp` for --tp, argparse's --tp-size) or of several
+         * (`-enable-dp`: the candidates listed, as for `--enable-dp`) */
+        if (nlen < 4)
+            return 0;
+        if (abbrev_flag(c->map, two, nlen, &k, &pf)) {
+            fr_buf_puts(r, "unknown flag ");
+            reason_value(r, w, slen);
+            fr_buf_puts(r, "; with two dashes it could be ");
+            fr_spellmap_list_prefixed(r, c->map, two, nlen);
+            return r->oom ? -1 : 1;
+        }
+        if (k < 0 && !pf)
             return 0;
     }
-    fr_buf *r = &c->reason;
     fr_buf_puts(r, "unknown flag ");
     reason_value(r, w, slen);
     fr_buf_puts(r, "; did you mean '");

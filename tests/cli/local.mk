@@ -194,6 +194,7 @@ CLI_TESTS = \
 	tests/cli/check-no-rules-file.t \
 	tests/cli/check-oscillation.t \
 	tests/cli/check-oscillation-capped.t \
+	tests/cli/check-one-dash-ambiguous.t \
 	tests/cli/check-oscillation-capped-values.t \
 	tests/cli/check-quoting.t \
 	tests/cli/check-rules-error.t \

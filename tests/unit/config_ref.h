@@ -785,8 +785,8 @@ static size_t skip_unknown_values(const ref_cfgin *c, const char *base, size_t i
 }
 
 /* A one-dash word whose two-dash form is a flag spelling, or from two
- * letters on the unique prefix of a flag's spellings: "unknown flag" with
- * that form as the hint (1, -1), else 0. */
+ * letters on the prefix of a flag's spellings: "unknown flag" with that
+ * form as the hint, or the spellings it could be (1, -1), else 0. */
 static int one_dash(ref_cfgin *c, const char *w, size_t len)
 {
     size_t skip = 1;   /* the one dash, or an em or en dash (UTF-8) */
@@ -808,12 +808,22 @@ static int one_dash(ref_cfgin *c, const char *w, size_t len)
     memcpy(two, "--", 2);
     memcpy(two + 2, w + skip, slen - skip);
     int32_t k = ref_spellmap_find(c->map, two, n);
+    fr_buf *r = &c->reason;
     if (k < 0 || c->rs->keys[k].kind != FR_KEY_FLAG) {
         const char *sp;
-        if (n < 4 || abbrev_key(c->map, two, n, &k, &sp) || k < 0)
+        if (n < 4)
+            return 0;
+        if (abbrev_key(c->map, two, n, &k, &sp)) {
+            /* the prefix of several: listed */
+            fr_buf_puts(r, "unknown flag ");
+            reason_value(r, w, slen);
+            fr_buf_puts(r, "; with two dashes it could be ");
+            list_prefixed(r, c->map, two, n);
+            return r->oom ? -1 : 1;
+        }
+        if (k < 0)
             return 0;
     }
-    fr_buf *r = &c->reason;
     fr_buf_puts(r, "unknown flag ");
     reason_value(r, w, slen);
     fr_buf_puts(r, "; did you mean '");
