@@ -65,10 +65,14 @@ static int page_date(const fr_ruleset *rs, char *buf, size_t n)
         long long v = strtoll(sde, &end, 10);
         struct tm tm;
         time_t tv = (time_t)v;
-        if (!(sde[0] >= '0' && sde[0] <= '9') || *end != '\0' || errno == ERANGE || (long long)tv != v ||
-            !gmtime_r(&tv, &tm) || tm.tm_year > 9999 - 1900) {
+        if (!(sde[0] >= '0' && sde[0] <= '9') || *end != '\0') {
             cli_err("doc: SOURCE_DATE_EPOCH is '%s': it must be a count of seconds since 1970-01-01 "
                     "(digits only, e.g. $(git log -1 --format=%%ct))", sde);
+            return -1;
+        }
+        if (errno == ERANGE || (long long)tv != v || !gmtime_r(&tv, &tm) || tm.tm_year > 9999 - 1900) {
+            cli_err("doc: SOURCE_DATE_EPOCH is '%s': past the year 9999, which a page's date cannot show "
+                    "(at most 253402300799)", sde);
             return -1;
         }
         t = tv;

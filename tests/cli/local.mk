@@ -229,6 +229,7 @@ CLI_TESTS = \
 	tests/cli/check-trailing-backslash.t \
 	tests/cli/doc-date-epoch.t \
 	tests/cli/doc-date-epoch-bad.t \
+	tests/cli/doc-date-epoch-range.t \
 	tests/cli/check-r-equals.t \
 	tests/cli/lint-r-equals.t \
 	tests/cli/test-r-equals.t \
