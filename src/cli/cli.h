@@ -96,6 +96,10 @@ int cli_opt_input(const char *cmd, int argc, char **argv, int *i);
  * `check < /dev/zero`); resolve and explain refuse a standard input that
  * large.  (Test hook: FLAGRULE_MAX_LINE=BYTES, HACKING.md.) */
 #define CLI_MAX_LINE ((size_t)16 << 20)
+/* After an invalid config given after '--': when its reason names one of
+ * the command's options (`check -- --tp 2 --format json`), a hint on
+ * standard error to give it before '--'. */
+void cli_hint_option_after_dashes(const char *cmd, const char *reason, const char *const *opts, size_t n);
 size_t cli_max_line(void);
 int  cli_usable_cpus(void);
 /* Whether a is -j or --jobs (-jN and --jobs=N too). */

@@ -1541,6 +1541,9 @@ int cmd_check(int argc, char **argv)
             cli_oom();
         code = record(&c, res, 0) ? FR_EXIT_OK : FR_EXIT_FAIL;
         out_flush(&c.out);
+        if (fr_result_status(res) == FR_STATUS_INVALID)
+            cli_hint_option_after_dashes("check", fr_result_invalid_reason(res), check_opts,
+                                         sizeof check_opts / sizeof *check_opts);
     } else if (o.jobs > 1) {
         code = check_parallel(&c, o.jobs, NULL, NULL, 0, 0, false);
     } else {
@@ -1625,6 +1628,8 @@ int cmd_resolve(int argc, char **argv)
         if (!why)
             cli_oom();
         cli_err("invalid config: %s", why);
+        if (o.have_words)
+            cli_hint_option_after_dashes("resolve", why, resolve_opts, sizeof resolve_opts / sizeof *resolve_opts);
         code = FR_EXIT_FAIL;
     } else {
         stderr_messages(&c, res);

@@ -301,11 +301,21 @@ int cmd_explain(int argc, char **argv)
                                           : fr_eval_argv(ev, (size_t)nwords, (const char *const *)words);
     if (!res)
         cli_oom();
-    char *text = key ? fr_explain_key(ev, (size_t)id) : fr_explain_why_not(ev, (size_t)id);
-    if (!text)
-        cli_oom();
-    fputs(text, stdout);
-    free(text);
+    if (fr_result_status(res) == FR_STATUS_INVALID) {
+        /* as resolve: nothing on standard output, the reason on standard error */
+        const char *why = fr_result_invalid_reason(res);
+        if (!why)
+            cli_oom();
+        cli_err("invalid config: %s", why);
+        if (words)
+            cli_hint_option_after_dashes("explain", why, explain_opts, sizeof explain_opts / sizeof *explain_opts);
+    } else {
+        char *text = key ? fr_explain_key(ev, (size_t)id) : fr_explain_why_not(ev, (size_t)id);
+        if (!text)
+            cli_oom();
+        fputs(text, stdout);
+        free(text);
+    }
     cli_jin_free(jin);
     code = fr_result_status(res) == FR_STATUS_INVALID ? FR_EXIT_FAIL : FR_EXIT_OK;
     fr_eval_free(&ev);

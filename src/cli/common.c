@@ -282,6 +282,24 @@ static bool next_line(const char *buf, size_t n, size_t *at, size_t *from, size_
     return i < e && !(comments && buf[i] == '#');
 }
 
+void cli_hint_option_after_dashes(const char *cmd, const char *reason, const char *const *opts, size_t n)
+{
+    static const char *const lead[] = { "unknown flag '", "unexpected argument '" };
+    for (size_t l = 0; reason && l < sizeof lead / sizeof *lead; l++) {
+        size_t ll = strlen(lead[l]);
+        if (strncmp(reason, lead[l], ll) != 0)
+            continue;
+        const char *w = reason + ll;
+        size_t wl = strcspn(w, "'=");
+        for (size_t i = 0; i < n; i++)
+            if (strlen(opts[i]) == wl && strncmp(opts[i], w, wl) == 0) {
+                fprintf(stderr, "flagrule: hint: '%s' is an option of flagrule %s: give it before '--' "
+                        "(flagrule %s [OPTIONS] -- FLAGS...)\n", opts[i], cmd, cmd);
+                return;
+            }
+    }
+}
+
 size_t cli_max_line(void)
 {
     const char *e = getenv("FLAGRULE_MAX_LINE");

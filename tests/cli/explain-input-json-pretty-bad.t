@@ -5,5 +5,5 @@ $ explain -r misc.rules --input json chunk
 <   "tp_size": 2,
 <   "chunk": 8,
 < }
-> the config is invalid: not a JSON config: string or '}' expected near '}' (line 4, column 1)
+2> flagrule: invalid config: not a JSON config: string or '}' expected near '}' (line 4, column 1)
 ? 1

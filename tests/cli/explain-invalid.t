@@ -1,4 +1,4 @@
 # An invalid config: said so, exit 1.
 $ explain -r moe.rules dp_size -- --dp-size x
-> the config is invalid: --dp-size expects an integer, got 'x'
+2> flagrule: invalid config: --dp-size expects an integer, got 'x'
 ? 1

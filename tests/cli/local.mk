@@ -195,6 +195,8 @@ CLI_TESTS = \
 	tests/cli/check-oscillation.t \
 	tests/cli/check-oscillation-capped.t \
 	tests/cli/check-one-dash-ambiguous.t \
+	tests/cli/check-option-after-dashes.t \
+	tests/cli/resolve-option-after-dashes.t \
 	tests/cli/check-oscillation-capped-values.t \
 	tests/cli/check-quoting.t \
 	tests/cli/check-rules-error.t \
