@@ -594,11 +594,13 @@ static int real_text_int(const char *p, size_t n, int64_t *out)
 /* The integer that the real-number tokens of the line (outside strings)
  * whose double is d are written as: 1 with *out when every such token is
  * exactly that integer (real_text_int), 2 when one is past the int64 range,
- * else 0.  (jansson keeps only the
- * double, so a member's text is found by its value; two tokens of one
- * double written as different numbers refuse it.) */
-static int real_member_int(const char *p, size_t len, double d, int64_t *out)
+ * else 0; ints: the plain integer tokens too (*allints: only such tokens
+ * matched).  (jansson keeps only the double, so a member's text is found by
+ * its value; two tokens of one double written as different numbers refuse
+ * it.) */
+static int real_member_int(const char *p, size_t len, double d, int64_t *out, bool ints, bool *allints)
 {
+    *allints = true;
     bool in_str = false, found = false;
     for (size_t i = 0; i < len; i++) {
         char c = p[i];
@@ -622,7 +624,7 @@ static int real_member_int(const char *p, size_t len, double d, int64_t *out)
             real |= p[e] == '.' || p[e] == 'e' || p[e] == 'E';
             e++;
         }
-        if (real) {
+        if (real || ints) {
             char tok[400];
             size_t tn = e - i < sizeof tok ? e - i : sizeof tok - 1;
             memcpy(tok, p + i, tn);
@@ -631,6 +633,7 @@ static int real_member_int(const char *p, size_t len, double d, int64_t *out)
             /* (a token of 400 bytes or more is compared by its first 399) */
             if (strtod(tok, NULL) == d || e - i >= sizeof tok) {
                 int rc = real_text_int(p + i, e - i, &x);
+                *allints &= !real;
                 if (rc != 1)
                     return rc;
                 if (found && x != *out)
@@ -659,6 +662,15 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
     j->nslow++;
     json_error_t err;
     json_t *root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &err);
+    /* an integer past 64 bits: valid JSON, refused by jansson; read again
+     * with every integer a double, which the REAL case below takes back to
+     * its digits, so that the member's key refuses it, as a command line's
+     * integer out of range is */
+    bool as_real = false;
+    if (!root && strstr(err.text, "too big") && strstr(err.text, "integer")) {
+        root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &err);
+        as_real = root != NULL;
+    }
     if (!root) {
         if (strstr(err.text, "JSON_ALLOW_NUL"))   /* (jansson's words for it) */
             return reject(j, ev, "a string holds \\u0000 (column %d): no value may hold a NUL byte", err.column);
@@ -673,7 +685,20 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
         /* (jansson quotes the input near the error as it is: escaped here,
          * so that no command prints a control byte of it) */
         char et[SHOWN_SIZE];
-        shown(et, err.text);
+        const char *near = strstr(err.text, " near '");
+        size_t tl = strlen(err.text);
+        if (near && tl > 0 && err.text[tl - 1] == '\'' && err.text + tl - 1 > near + 6) {
+            /* the quoted input as the line reader echoes a word (Python's
+             * repr: invisible characters too, \ufeff, \u202e) */
+            fr_buf b = { 0 };
+            fr_buf_put(&b, err.text, (size_t)(near - err.text) + 6);
+            fr_echo_value(&b, near + 7, (size_t)(err.text + tl - 1 - (near + 7)));
+            fr_buf_putc(&b, '\0');
+            shown(et, b.oom ? err.text : b.p);
+            fr_buf_free(&b);
+        } else {
+            shown(et, err.text);
+        }
         if (err.line > 1)
             return reject(j, ev, "not a JSON config: %s (line %d, column %d)", et, err.line, err.column);
         return reject(j, ev, "not a JSON config: %s (column %d)%s", et, err.column,
@@ -756,17 +781,20 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
              * with what the key expects */
             double d = json_real_value(v);
             int kt = fr_key_type(j->rs, (size_t)k);
-            /* (up to 2^53 a double holds every integer, so an integral
-             * one is the number written; past it, jansson may have rounded
-             * the text to a neighbour: refused, the message says to write
-             * the integer's digits) */
+            /* (the double may be a neighbour of the number written: its
+             * digits decide, real_member_int; as_real: a JSON integer
+             * read as a double is the integer again, as JSON_INTEGER) */
             int64_t x = 0;
-            int exact = kt == FR_INT && d >= -0x1p63 && d <= 0x1p63 ? real_member_int(text, len, d, &x) : 0;
-            if (exact == 1) {
+            bool allints = false;
+            int exact = (kt == FR_INT || as_real) && d >= -0x1p63 && d <= 0x1p63
+                            ? real_member_int(text, len, d, &x, as_real, &allints) : 0;
+            if (exact == 1 && (kt == FR_INT || allints)) {
                 fv->type = FR_INT;
                 fv->i = x;
                 break;
             }
+            if (as_real && allints && exact != 1)
+                exact = 2;   /* (an integer past 64 bits, whatever the key) */
             fr_buf b = { 0 };
             fr_type_expect_text(&b, j->rs, j->rs->keys[k].type);
             shown(sh, name);
@@ -774,7 +802,7 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
             shortest(num, d);
             /* (an integral number past the int64 range: said, as for a
              * command line's integer out of range) */
-            bool range = kt == FR_INT && (d < -0x1p63 || d > 0x1p63 || exact == 2);   /* (so large, a double is integral) */
+            bool range = (kt == FR_INT && (d < -0x1p63 || d > 0x1p63)) || exact == 2;   /* (so large, a double is integral) */
             bool inexact = kt == FR_INT && !range && d == (double)(int64_t)d;   /* (as a double) */
             res = reject(j, ev, "%s expects %s, got %s%s", sh, b.p && !b.oom ? b.p : "another value", num,
                          range ? " (out of the 64-bit range)"

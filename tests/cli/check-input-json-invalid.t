@@ -47,7 +47,7 @@ $ check -r misc.rules --input json
 > line 18: invalid: model_path: an array is not a value (a value is true, false, an integer, a string or null)
 > line 19: invalid: a string holds \\u0000 (column 25): no value may hold a NUL byte
 > line 20: invalid: not a JSON config: '}' expected near end of file (column 13); a config is one line of JSON (jq -c writes them so)
-> line 21: invalid: not a JSON config: too big integer near '99999999999999999999' (column 32)
+> line 21: invalid: tp_size expects an integer, got 1e+20 (out of the 64-bit range)
 > line 22: invalid: not a JSON config: end of file expected near '{' (column 16)
 > line 23: invalid: not a JSON config: invalid token near 'tp' (column 2); a command line is read with --input line
 > line 24: invalid: not a JSON config: invalid token near '-' (column 1); a command line is read with --input line

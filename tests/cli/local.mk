@@ -48,6 +48,7 @@ CLI_TESTS = \
 	tests/cli/lint-option-value.t \
 	tests/cli/check-input-json-int-limits.t \
 	tests/cli/check-input-json-reals-exact.t \
+	tests/cli/check-input-json-int-too-big.t \
 	tests/cli/check-input-json-long-name.t \
 	tests/cli/lint-enum-dash.t \
 	tests/cli/check-unnamed-comment.t \
