@@ -429,10 +429,9 @@ static fr_rc add_dir(fr_compiler *c, const char *path, int depth)
                 if (kind == '?')
                     kind = stat(full, &st) != 0 ? '-' : S_ISDIR(st.st_mode) ? 'd' : S_ISREG(st.st_mode) ? 'f' : 'o';
                 if (kind == 'd') {
-                    if (!has_rules_ext(name))
-                        r = add_dir(c, full, depth + 1);
-                    else
-                        r = io_error(c, full, "is a directory (expected a rule file)", 0);
+                    /* (whatever its name: one named like a rule file is a
+                     * directory of them, as it would be given to -r) */
+                    r = add_dir(c, full, depth + 1);
                 } else if (has_rules_ext(name)) {
                     /* a FIFO or device found by the scan would block or
                      * never end; only an explicit -r may name one */
