@@ -162,6 +162,28 @@ static int same_words(const char *a, const char *b, size_t len)
     return na == nb;
 }
 
+/* The words of a (split at '-' and '_'; two at least) are words of b in
+ * their order, b having one or two more: `--moe-backend` for
+ * `--moe-a2a-backend`, a word left out.  Returns how many more, else 0. */
+static size_t words_left_out(const char *a, size_t alen, const char *b, size_t blen)
+{
+    size_t at = 0, bt = 0, n, m, na = 0, nb = 0, w, v;
+    for (w = next_word(a, alen, &at, &n); n; w = next_word(a, alen, &at, &n)) {
+        na++;
+        for (;;) {
+            v = next_word(b, blen, &bt, &m);
+            if (!m)
+                return 0;
+            nb++;
+            if (m == n && memcmp(a + w, b + v, n) == 0)
+                break;
+        }
+    }
+    while ((void)next_word(b, blen, &bt, &m), m)
+        nb++;
+    return na >= 2 && nb > na && nb - na <= 2 ? nb - na : 0;
+}
+
 const char *fr_did_you_mean(const char *word, size_t len, const char *const *cand, size_t n)
 {
     size_t max = len / 3 > 1 ? len / 3 : 1;
@@ -178,11 +200,15 @@ const char *fr_did_you_mean(const char *word, size_t len, const char *const *can
         if (!cand[i])
             continue;
         size_t clen = strlen(cand[i]);
-        size_t score;
+        size_t score, d0;
         if (same_ci(word, len, cand[i], clen)) {
             score = (clen == len && memcmp(word, cand[i], len) == 0) ? 0 : 1;
         } else if (clen == len && same_words(word, cand[i], len)) {
             score = 2;   /* (as one edit) */
+        } else if ((d0 = words_left_out(word, len, cand[i], clen)) != 0) {
+            score = 2 * d0;   /* (a word left out: as one edit; the shorter candidate on a tie) */
+            if (score == best_score && best && clen < strlen(best))
+                best_score = score + 1;
         } else {
             size_t diff = clen > len ? clen - len : len - clen;
             if (diff > max)

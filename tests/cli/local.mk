@@ -197,6 +197,7 @@ CLI_TESTS = \
 	tests/cli/check-oscillation-capped.t \
 	tests/cli/check-one-dash-ambiguous.t \
 	tests/cli/check-option-after-dashes.t \
+	tests/cli/check-did-you-mean-word-left-out.t \
 	tests/cli/resolve-option-after-dashes.t \
 	tests/cli/check-oscillation-capped-values.t \
 	tests/cli/check-quoting.t \

@@ -162,6 +162,27 @@ static void test_word_order(void **state)
     assert_string_equal(fr_did_you_mean("gamma_beta-alpha", 16, x, 1), "alpha-beta-gamma");
 }
 
+/* A word left out of a hyphenated name (`--moe-backend` for
+ * `--moe-a2a-backend`) counts as one edit, which plain edit distance puts
+ * behind `--lora-backend`; on a tie the shorter candidate; one word alone
+ * (`--backend`) or three left out is no such match. */
+static void test_word_left_out(void **state)
+{
+    (void)state;
+    const char *cand[] = { "--lora-backend", "--moe-runner-backend", "--moe-a2a-backend", "--enable-dp-attention",
+                           "--backend-x" };
+    size_t n = sizeof cand / sizeof *cand;
+    assert_string_equal(fr_did_you_mean("--moe-backend", 13, cand, n), "--moe-a2a-backend");
+    assert_string_equal(fr_did_you_mean("--a2a-backend", 13, cand, n), "--moe-a2a-backend");
+    assert_string_equal(fr_did_you_mean("--dp-attention", 14, cand, n), "--enable-dp-attention");
+    assert_null(fr_did_you_mean("--backend", 9, (const char *const[]){ "--moe-a2a-backend" }, 1));
+    assert_null(fr_did_you_mean("--a-b", 5, (const char *const[]){ "--a-x-y-z-b" }, 1));
+    assert_string_equal(fr_did_you_mean("--a-b", 5, (const char *const[]){ "--a-x-y-b" }, 1), "--a-x-y-b");
+    /* an edit closer than a word left out wins */
+    assert_string_equal(fr_did_you_mean("--moe-backendd", 14, (const char *const[]){ "--moe-a2a-backend", "--moe-backend" }, 2),
+                        "--moe-backend");
+}
+
 static void test_case_insensitive(void **state)
 {
     (void)state;
@@ -255,6 +276,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_word_left_out),
         cmocka_unit_test(test_random_vs_reference),
         cmocka_unit_test(test_identity),
         cmocka_unit_test(test_single_edits),
