@@ -255,7 +255,42 @@ int cmd_explain(int argc, char **argv)
                                : name_hint("rule", fr_rule_name(rs, (size_t)r),
                                            "to tell why a rule did not fire, use --why-not: "
                                            "flagrule explain --why-not ");
-            code = unknown("key", key, names, nk, hint);
+            /* a flag spelling without its dashes (`tp`), or the unique
+             * prefix of a key's name (`SGLANG_MORI`) */
+            size_t kl = strlen(key);
+            char *two = malloc(kl + 3);
+            if (!two)
+                cli_oom();
+            memcpy(two, "--", 2);
+            memcpy(two + 2, key, kl + 1);
+            long fk = -1;
+            const char *spell = two;
+            if (rs->evindex && key[0] != '-' && (fk = find_key(rs, two)) < 0) {
+                /* (or its unique prefix: --tp for --tp-size) */
+                int32_t ak;
+                const fr_progflag *pf;
+                if (!fr_spellmap_abbrev(&rs->evindex->map, two, kl + 2, &ak, &pf, &spell) && ak >= 0 && spell)
+                    fk = ak;
+            }
+            const char *pre = NULL;
+            for (size_t k = 0; k < nk && kl >= 3 && fk < 0; k++)
+                if (!strncmp(names[k], key, kl)) {
+                    if (pre) {
+                        pre = NULL;
+                        break;
+                    }
+                    pre = names[k];
+                }
+            const char *sugg = fk >= 0 ? spell : pre;
+            if (!hint && sugg) {
+                char *e = echo(key);
+                cli_err("explain: unknown key %s; did you mean '%s'?", e, sugg);
+                free(e);
+                code = FR_EXIT_USAGE;
+            } else {
+                code = unknown("key", key, names, nk, hint);
+            }
+            free(two);
             free(hint);
             free(names);
             fr_ruleset_free(&rs);

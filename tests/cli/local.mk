@@ -198,6 +198,8 @@ CLI_TESTS = \
 	tests/cli/check-one-dash-ambiguous.t \
 	tests/cli/check-option-after-dashes.t \
 	tests/cli/check-did-you-mean-word-left-out.t \
+	tests/cli/explain-unknown-key-spelling.t \
+	tests/cli/explain-unknown-key-prefix.t \
 	tests/cli/resolve-option-after-dashes.t \
 	tests/cli/check-oscillation-capped-values.t \
 	tests/cli/check-quoting.t \
