@@ -1618,6 +1618,39 @@ int fr_eval_env_fallback_text(fr_eval *ev, uint32_t k, fr_buf *b)
     return 1;
 }
 
+/* Why text is no value of key's, as fr_config_value says, then `from`
+ * (" in the environment") before its "did you mean", which goes in
+ * parentheses: "M expects one of a, b, got 'c' in the environment (did you
+ * mean 'a'?)". */
+static void bad_value_from(const fr_ruleset *rs, uint32_t key, const char *text, size_t len, const char *from,
+                           fr_buf *b)
+{
+    fr_buf t = { 0 };
+    fr_val dummy;
+    fr_config_value(rs, key, rs->keys[key].name, text, len, &dummy, &t);
+    if (t.oom) {
+        b->oom = 1;
+        return;
+    }
+    const char *why = t.p ? t.p : "";
+    size_t n = t.len;
+    const char *dym = NULL;
+    for (size_t i = 0; i + 15 <= n && !dym; i++)
+        if (memcmp(why + i, "; did you mean ", 15) == 0)
+            dym = why + i;
+    if (!dym) {
+        fr_buf_put(b, why, n);
+        fr_buf_puts(b, from);
+    } else {
+        fr_buf_put(b, why, (size_t)(dym - why));
+        fr_buf_puts(b, from);
+        fr_buf_puts(b, " (");
+        fr_buf_put(b, dym + 2, n - (size_t)(dym + 2 - why));
+        fr_buf_puts(b, ")");
+    }
+    fr_buf_free(&t);
+}
+
 static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind)
 {
     const fr_ruleset *rs = ev->rs;
@@ -1636,9 +1669,7 @@ static void rec_text(fr_eval *ev, const fr_emit *e, fr_buf *b, const char **kind
             len = (uint32_t)strlen(text);
             from = " in the environment";
         }
-        fr_val dummy;
-        fr_config_value(rs, key, rs->keys[key].name, text, len, &dummy, b);
-        fr_buf_puts(b, from);
+        bad_value_from(rs, key, text, len, from, b);
         fr_buf_puts(b, "; its default ");
         val_text(ev, b, key, rs->keys[key].def);
         fr_buf_puts(b, " is used, as the program falls back to it");
@@ -2552,13 +2583,10 @@ static const char *env_big_reason(fr_eval *ev)
         uint32_t k = ev->env_big[i];
         if (ev->given[k])
             continue;
-        const fr_key *key = &ev->rs->keys[k];
         const char *text = ev->env_copies[k];
-        fr_val dummy;
         fr_buf *r = &ev->cfg.reason;
         r->len = 0;
-        fr_config_value(ev->rs, k, key->name, text, strlen(text), &dummy, r);
-        fr_buf_puts(r, " in the environment");
+        bad_value_from(ev->rs, k, text, strlen(text), " in the environment", r);
         return r->oom ? NULL : r->p;
     }
     return NULL;

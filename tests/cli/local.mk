@@ -200,6 +200,7 @@ CLI_TESTS = \
 	tests/cli/check-did-you-mean-word-left-out.t \
 	tests/cli/explain-unknown-key-spelling.t \
 	tests/cli/explain-unknown-key-prefix.t \
+	tests/cli/check-env-enum-near.t \
 	tests/cli/resolve-option-after-dashes.t \
 	tests/cli/check-oscillation-capped-values.t \
 	tests/cli/check-quoting.t \
@@ -270,6 +271,7 @@ EXTRA_DIST += $(CLI_TESTS) tests/cli/run.sh tests/cli/jobs.sh \
 	tests/cli/nullconst.rules \
 	tests/cli/oscout.rules \
 	tests/cli/oscring.rules \
+	tests/cli/envenum.rules \
 	tests/cli/requirert.rules \
 	tests/cli/nulldash.rules \
 	tests/cli/conflict3.rules \
