@@ -253,7 +253,7 @@ int cmd_explain(int argc, char **argv)
             long r = fr_ruleset_find_rule(rs, key);
             char *hint = r < 0 ? NULL
                                : name_hint("rule", fr_rule_name(rs, (size_t)r),
-                                           "to tell why a rule did not fire, use --why-not: "
+                                           "to tell why a rule fired or did not, use --why-not: "
                                            "flagrule explain --why-not ");
             /* a flag spelling without its dashes (`tp`), or the unique
              * prefix of a key's name (`SGLANG_MORI`) */
