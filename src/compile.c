@@ -3048,6 +3048,13 @@ static void p1_rule_name(cc *k, const ast_rule *r, uint32_t id)
     uint32_t *word = fr_intern_word(r->name.s);   /* name -> rule id */
     uint32_t prev = *word;
     if (prev != NONE) {
+        /* 'rule ab-c1-2:' after 'rule ab-c1:' is read as 'rule ab-c1:'
+         * once the lexer has said what is wrong with '-2': no second error */
+        size_t len;
+        const char *t = fr_sources_text(k->rs->sources, k->file, &len);
+        uint32_t e = r->name.pos.end;
+        if (t && e + 1 < len && t[e] == '-' && t[e + 1] >= '0' && t[e + 1] <= '9')
+            return;
         fr_diag *g = err(k, r->name.pos, "duplicate rule name '%s'", r->name.s);
         note(k, g, k->rs->rules[prev].name_loc, "'%s' is first defined here", r->name.s);
         return;
