@@ -1335,6 +1335,8 @@ static bool need(cc *k, uint32_t n, const ast_expr *e, uint8_t want, const char 
     return false;
 }
 
+static int const_int(const cc *k, uint32_t n, int depth, int64_t *out);
+
 static uint32_t c_unary(cc *k, const ast_expr *e)
 {
     const ast_expr *x = e->u.bin.l;
@@ -1357,13 +1359,19 @@ static uint32_t c_unary(cc *k, const ast_expr *e)
     if (n->op == FR_OP_CONST && a == k->rs->nnodes - 1) {
         /* fold a negative literal into one constant */
         fr_val v = k->consts[n->a];
-        if (v.i == INT64_MIN) {
-            err(k, e->pos, "integer overflow in %s", "'-'");
-            return NONE;
+        if (v.i != INT64_MIN) {
+            v.i = -v.i;
+            k->rs->nnodes--;
+            return const_node(k, ty(FR_T_INT), v, e->pos);
         }
-        v.i = -v.i;
-        k->rs->nnodes--;
-        return const_node(k, ty(FR_T_INT), v, e->pos);
+    }
+    int64_t c;
+    if (const_int(k, a, 6, &c) && c == INT64_MIN) {
+        /* (- -9223372036854775808: as the other operators on constants
+         * that overflow, a warning and a run-time error) */
+        fr_diag *g = lint_warn(k, e->pos, "integer overflow: this '-' fails every config that evaluates it "
+                                          "(a run-time error)");
+        hint(k, g, "a config that evaluates it gets the status error, whatever its values");
     }
     fr_type rt = ty(FR_T_INT);
     rt.nullable = ntype(k, a).nullable;   /* (-null is null) */
@@ -1443,19 +1451,58 @@ static uint32_t c_compare(cc *k, const ast_expr *e)
     return node(k, e->op, ty(FR_T_BOOL), a, b, e->pos);
 }
 
+/* The value of node n when it is int arithmetic on constants alone that
+ * evaluates without a fault (at most `depth` levels down: a bounded look,
+ * so that a long chain is not walked again at every level): 1 and *out,
+ * else 0. */
+static int const_int(const cc *k, uint32_t n, int depth, int64_t *out)
+{
+    const fr_node *nd = &k->rs->nodes[n];
+    int64_t x, y;
+    if (nd->op == FR_OP_CONST) {
+        if (k->consts[nd->a].is_null || fr_node_type(nd).kind != FR_T_INT)
+            return 0;
+        *out = k->consts[nd->a].i;
+        return 1;
+    }
+    if (depth == 0)
+        return 0;
+    if (nd->op == FR_OP_NEG) {
+        if (!const_int(k, nd->a, depth - 1, &x) || x == INT64_MIN)
+            return 0;
+        *out = -x;
+        return 1;
+    }
+    if (nd->op != FR_OP_ADD && nd->op != FR_OP_SUB && nd->op != FR_OP_MUL && nd->op != FR_OP_DIV &&
+        nd->op != FR_OP_MOD)
+        return 0;
+    if (!const_int(k, nd->a, depth - 1, &x) || !const_int(k, nd->b, depth - 1, &y))
+        return 0;
+    switch (nd->op) {
+    case FR_OP_ADD: return !__builtin_add_overflow(x, y, out);
+    case FR_OP_SUB: return !__builtin_sub_overflow(x, y, out);
+    case FR_OP_MUL: return !__builtin_mul_overflow(x, y, out);
+    default:
+        if (y == 0 || (x == INT64_MIN && y == -1))
+            return 0;
+        *out = nd->op == FR_OP_DIV ? x / y : x % y;   /* (as the evaluator: C's truncation) */
+        return 1;
+    }
+}
+
 /* Lint: int arithmetic that fails every config that evaluates it (a
- * run-time error): by a constant zero, or of two constants that overflow. */
+ * run-time error): by a constant zero, or of two constants (or arithmetic
+ * on constants alone) that overflow. */
 static void lint_const_fault(cc *k, const ast_expr *e, uint32_t a, uint32_t b)
 {
-    const fr_node *na = &k->rs->nodes[a], *nb = &k->rs->nodes[b];
-    if (nb->op != FR_OP_CONST || k->consts[nb->a].is_null)
+    int64_t y, r;
+    if (!const_int(k, b, 6, &y))
         return;
-    int64_t y = k->consts[nb->a].i, r;
     const char *what = NULL;
+    int64_t x;
     if ((e->op == FR_OP_DIV || e->op == FR_OP_MOD) && y == 0)
         what = e->op == FR_OP_DIV ? "division by zero" : "remainder by zero";
-    else if (na->op == FR_OP_CONST && !k->consts[na->a].is_null) {
-        int64_t x = k->consts[na->a].i;
+    else if (const_int(k, a, 6, &x)) {
         bool ovf = false;
         switch (e->op) {
         case FR_OP_ADD: ovf = __builtin_add_overflow(x, y, &r); break;
