@@ -182,11 +182,26 @@ static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurs
             fr_buf_printf(&x->b, "%s = ", key->name);
         fr_val_repr(&x->b, rs, key->type, v);
         fr_buf_puts(&x->b, "  (");
-        if (input)
+        /* an env value of the wrong type, the default read instead: "the
+         * default", and its warning[input] line, as explain KEY shows it */
+        fr_buf fb = { 0 };
+        bool fallback = fr_eval_env_fallback_text(x->ev, k, &fb) && !fb.oom && fb.len;
+        if (fallback && (input || x->ev->decl_by[k] < 0))
+            fr_buf_puts(&x->b, "the default");
+        else if (input)
             input_origin(&x->b, x->ev, k);
         else
             key_origin(&x->b, x->ev, k);
         fr_buf_puts(&x->b, ")\n");
+        if (fallback) {
+            indent(&x->b, depth + 1);
+            fr_buf_puts(&x->b, "warning[input]: ");
+            fr_buf_put(&x->b, fb.p, fb.len);
+            fr_buf_puts(&x->b, "\n");
+        }
+        if (fb.oom)
+            x->b.oom = 1;
+        fr_buf_free(&fb);
         if (recurse && !input && x->ev->decl_by[k] >= 0 && !x->seen[k]) {
             if (depth >= XDEPTH) {
                 /* long chains are cut: each key can be explained on its own */
