@@ -100,6 +100,10 @@ int cli_opt_input(const char *cmd, int argc, char **argv, int *i);
  * the command's options (`check -- --tp 2 --format json`), a hint on
  * standard error to give it before '--'. */
 void cli_hint_option_after_dashes(const char *cmd, const char *reason, const char *const *opts, size_t n);
+/* `--` with no words after it is the empty config: when standard input
+ * has bytes waiting (a pipe or a file, by FIONREAD: a producer not yet
+ * written is missed), a note on standard error that they are not read. */
+void cli_note_stdin_unread(const char *cmd);
 size_t cli_max_line(void);
 int  cli_usable_cpus(void);
 /* Whether a is -j or --jobs (-jN and --jobs=N too). */

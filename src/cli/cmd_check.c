@@ -1536,6 +1536,8 @@ int cmd_check(int argc, char **argv)
     fr_eval *ev = o.have_words ? make_eval(rs, &o) : NULL;
     int code;
     if (o.have_words) {
+        if (o.nwords == 0)
+            cli_note_stdin_unread("check");
         const fr_result *res = eval_config(&c, ev, NULL, 0);
         if (!res)
             cli_oom();
@@ -1613,6 +1615,8 @@ int cmd_resolve(int argc, char **argv)
     c.nkeys = fr_ruleset_nkeys(rs);
     char *line = NULL;
     size_t llen = 0;
+    if (o.have_words && o.nwords == 0)
+        cli_note_stdin_unread("resolve");
     if (!o.have_words && (st = cli_stdin_config(argv[0], o.json_in, &line, &llen)) != 0) {
         fr_ruleset_free(&rs);
         cli_rules_free(&o.rules);

@@ -320,6 +320,8 @@ int cmd_explain(int argc, char **argv)
     }
     char *line = NULL;
     size_t llen = 0;
+    if (words && nwords == 0)
+        cli_note_stdin_unread("explain");
     if (!words && (code = cli_stdin_config("explain", json_in, &line, &llen)) != 0) {
         fr_ruleset_free(&rs);
         goto out;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -298,6 +299,16 @@ void cli_hint_option_after_dashes(const char *cmd, const char *reason, const cha
                 return;
             }
     }
+}
+
+void cli_note_stdin_unread(const char *cmd)
+{
+    int n = 0;
+    if (isatty(STDIN_FILENO) || ioctl(STDIN_FILENO, FIONREAD, &n) != 0 || n <= 0)
+        return;
+    fprintf(stderr, "flagrule: note: '--' with no flags after it is the empty config; standard input "
+            "(%d bytes waiting) is not read: to %s the configs there, leave out '--'\n", n,
+            strcmp(cmd, "check") ? "read" : "check");
 }
 
 size_t cli_max_line(void)
