@@ -3827,9 +3827,19 @@ static int lint_untriggered(fr_compiler *c, const fr_ruleset *rs)
         const fr_rule *r = &rs->rules[ids[i]];
         fr_span sp = r->named ? r->name_loc : r->loc;
         static const char *const kind[] = { "error", "warn", "info", "error", "declare" };
+        /* a rule of a cyclic group may fire only where the cycle never
+         * settles (an oscillation, which fails the config): that, not an
+         * unsatisfiable condition, is then the likely reason */
+        bool cyclic = false;
+        for (uint32_t gi = 0; gi < rs->ngroups && !cyclic; gi++)
+            if (rs->groups[gi].cyclic)
+                for (uint32_t j = 0; j < rs->groups[gi].n && !cyclic; j++)
+                    cyclic = rs->plan_rules[rs->groups[gi].first + j] == ids[i];
         fr_diag *g = fr_diag_add(c->diags, FR_SEV_WARNING, sp,
-                                 "no config found on which %s rule '%s' fires; "
-                                 "its condition may be unsatisfiable",
+                                 cyclic ? "no config found on which %s rule '%s' fires and its cycle of "
+                                          "declare rules settles; it may fire only where they oscillate"
+                                        : "no config found on which %s rule '%s' fires; "
+                                          "its condition may be unsatisfiable",
                                  r->kind <= FR_RULE_DECLARE ? kind[r->kind] : "", r->name);
         uint32_t k = null_unreachable(rs, r->cond, 0);
         if (k == NONE && r->kind == FR_RULE_REQUIRE)
