@@ -216,6 +216,17 @@ static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurs
     free(s.slots);
 }
 
+/* Whether key k is one of an oscillating group's (osc_note). */
+static bool key_oscillates(const fr_eval *ev, uint32_t k)
+{
+    const struct fr_evindex *ix = ev->ix;
+    for (uint32_t i = 0; i < ev->noscs; i++)
+        for (uint32_t j = ix->gk_off[ev->oscs[i].group]; j < ix->gk_off[ev->oscs[i].group + 1]; j++)
+            if (ix->gk_keys[j] == k)
+                return true;
+    return false;
+}
+
 static void explain_key_rec(xctx *x, uint32_t k, int depth)
 {
     fr_eval *ev = x->ev;
@@ -242,7 +253,16 @@ static void explain_key_rec(xctx *x, uint32_t k, int depth)
         src_text(&x->b, rs, fr_node_span(rs, (uint32_t)r, val));
         fr_buf_puts(&x->b, ")");
     }
-    fr_buf_puts(&x->b, " because\n");
+    if (key_oscillates(ev, k)) {
+        /* the value is the last round's, computed from the state before
+         * it; the condition and the reads below are of the state left,
+         * which the next round would change: no "because" */
+        fr_buf_puts(&x->b, " from the state before the last round (the cycle never settles);\n");
+        indent(&x->b, depth);
+        fr_buf_puts(&x->b, "in the state left, which the next round changes:\n");
+    } else {
+        fr_buf_puts(&x->b, " because\n");
+    }
     cond_terms(x, (uint32_t)r, ru->cond, depth + 1);
     indent(&x->b, depth);
     fr_buf_puts(&x->b, "reading\n");

@@ -202,6 +202,7 @@ CLI_TESTS = \
 	tests/cli/explain-unknown-key-prefix.t \
 	tests/cli/check-env-enum-near.t \
 	tests/cli/explain-why-not-env-fallback.t \
+	tests/cli/explain-oscillation-declared.t \
 	tests/cli/resolve-option-after-dashes.t \
 	tests/cli/check-oscillation-capped-values.t \
 	tests/cli/check-quoting.t \
