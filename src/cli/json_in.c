@@ -41,6 +41,11 @@ struct cli_jin {
      * objects mostly repeat their names in the same order */
     struct memo { char name[48]; uint8_t len; int32_t key; } *memo;
     size_t       nmemo;
+    /* the number tokens of the line jansson read (real_member_int), sorted
+     * by their double: made on the first real member of a line */
+    struct numtok { double d; int64_t x; int rc; bool real; } *toks;
+    size_t       ntoks, captoks;
+    bool         toks_made;
 };
 
 cli_jin *cli_jin_new(const fr_ruleset *rs, bool ignore_unknown)
@@ -70,6 +75,7 @@ void cli_jin_free(cli_jin *j)
     free(j->sbuf);
     free(j->seen);
     free(j->memo);
+    free(j->toks);
     free(j);
 }
 
@@ -591,17 +597,21 @@ static int real_text_int(const char *p, size_t n, int64_t *out)
     return 1;
 }
 
-/* The integer that the real-number tokens of the line (outside strings)
- * whose double is d are written as: 1 with *out when every such token is
- * exactly that integer (real_text_int), 2 when one is past the int64 range,
- * else 0; ints: the plain integer tokens too (*allints: only such tokens
- * matched).  (jansson keeps only the double, so a member's text is found by
- * its value; two tokens of one double written as different numbers refuse
- * it.) */
-static int real_member_int(const char *p, size_t len, double d, int64_t *out, bool ints, bool *allints)
+static int cmp_numtok(const void *a, const void *b)
 {
-    *allints = true;
-    bool in_str = false, found = false;
+    double x = ((const struct numtok *)a)->d, y = ((const struct numtok *)b)->d;
+    return (x > y) - (x < y);
+}
+
+/* j->toks: every number token of the line p[0..len) outside strings, its
+ * double (strtod, as jansson reads it) and its digits' verdict
+ * (real_text_int), sorted by the double.  Once a line: a line of N real
+ * members costs N log N, not N times the line. */
+static void make_numtoks(cli_jin *j, const char *p, size_t len)
+{
+    j->ntoks = 0;
+    j->toks_made = true;
+    bool in_str = false;
     for (size_t i = 0; i < len; i++) {
         char c = p[i];
         if (in_str) {
@@ -624,25 +634,65 @@ static int real_member_int(const char *p, size_t len, double d, int64_t *out, bo
             real |= p[e] == '.' || p[e] == 'e' || p[e] == 'E';
             e++;
         }
-        if (real || ints) {
-            char tok[400];
-            size_t tn = e - i < sizeof tok ? e - i : sizeof tok - 1;
-            memcpy(tok, p + i, tn);
-            tok[tn] = '\0';
-            int64_t x = 0;
-            /* (a token of 400 bytes or more is compared by its first 399) */
-            if (strtod(tok, NULL) == d || e - i >= sizeof tok) {
-                int rc = real_text_int(p + i, e - i, &x);
-                *allints &= !real;
-                if (rc != 1)
-                    return rc;
-                if (found && x != *out)
-                    return 0;
-                *out = x;
-                found = true;
-            }
+        if (j->ntoks == j->captoks) {
+            size_t cap = j->captoks ? 2 * j->captoks : 16;
+            struct numtok *t = realloc(j->toks, cap * sizeof *t);
+            if (!t)
+                cli_oom();
+            j->toks = t;
+            j->captoks = cap;
         }
+        struct numtok *t = &j->toks[j->ntoks++];
+        char small[64], *tok = e - i < sizeof small ? small : malloc(e - i + 1);
+        if (!tok)
+            cli_oom();
+        memcpy(tok, p + i, e - i);
+        tok[e - i] = '\0';
+        t->d = strtod(tok, NULL);
+        if (tok != small)
+            free(tok);
+        t->x = 0;
+        t->rc = real_text_int(p + i, e - i, &t->x);
+        t->real = real;
         i = e - 1;
+    }
+    if (j->ntoks > 1)
+        qsort(j->toks, j->ntoks, sizeof *j->toks, cmp_numtok);
+}
+
+/* The integer that the real-number tokens of the line (outside strings)
+ * whose double is d are written as: 1 with *out when every such token is
+ * exactly that integer (real_text_int), 2 when one is past the int64 range,
+ * else 0; ints: the plain integer tokens too (*allints: only such tokens
+ * matched).  (jansson keeps only the double, so a member's text is found by
+ * its value; two tokens of one double written as different numbers refuse
+ * it.) */
+static int real_member_int(cli_jin *j, const char *p, size_t len, double d, int64_t *out, bool ints,
+                           bool *allints)
+{
+    if (!j->toks_made)
+        make_numtoks(j, p, len);
+    *allints = true;
+    size_t lo = 0, hi = j->ntoks;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (j->toks[mid].d < d)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    bool found = false;
+    for (size_t i = lo; i < j->ntoks && j->toks[i].d == d; i++) {
+        const struct numtok *t = &j->toks[i];
+        if (!t->real && !ints)
+            continue;
+        *allints &= !t->real;
+        if (t->rc != 1)
+            return t->rc;
+        if (found && t->x != *out)
+            return 0;
+        *out = t->x;
+        found = true;
     }
     return found;
 }
@@ -661,6 +711,7 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
     }
     j->nslow++;
     json_error_t err;
+    j->toks_made = false;   /* (real_member_int: this line's numbers, when asked) */
     json_t *root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &err);
     /* an integer past 64 bits: valid JSON, refused by jansson; read again
      * with every integer a double, which the REAL case below takes back to
@@ -787,7 +838,7 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
             int64_t x = 0;
             bool allints = false;
             int exact = (kt == FR_INT || as_real) && d >= -0x1p63 && d <= 0x1p63
-                            ? real_member_int(text, len, d, &x, as_real, &allints) : 0;
+                            ? real_member_int(j, text, len, d, &x, as_real, &allints) : 0;
             if (exact == 1 && (kt == FR_INT || allints)) {
                 fv->type = FR_INT;
                 fv->i = x;

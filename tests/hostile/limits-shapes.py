@@ -181,4 +181,16 @@ for shape, pat in (("the last two bytes", "--flag-name-aa%02d%c%c"),
         check(len(out) == LINES + 2 and out[-2] == b"error\tr0\t-" and out[0].startswith(b"ok"),
               "%d flags named alike but for %s: the records" % (F, shape), repr(r.out[-120:]))
 
+# --input json, one object of J members written as reals (0.0, 1.0, ...)
+# of J int keys: each member's digits were found by a scan of the whole
+# line (J times the line: 30,000 members ~10 s); now one sorted pass.
+J = max(1000, int(30000 * SCALE))
+jrules = write("json-reals.rules", "".join("flag k%d : int = 0;\n" % i for i in range(J)) +
+               "rule r0: k1 = 1 -> error \"k1 is {k1}\";\n")
+obj = "{" + ", ".join('"k%d": %d.0' % (i, i) for i in range(J)) + "}\n"
+r = linear_run("--input json, %d real members" % J,
+               ["check", "--no-env", "--input", "json", "--format", "compact", "-r", jrules], J, (1,),
+               stdin=obj.encode(), timeout=10, per_rule_kb=4)
+check(r.out == b"error\tr0\t-\n", "--input json, %d real members: the record" % J, repr(r.out[:200]))
+
 finish()
