@@ -43,7 +43,7 @@ struct cli_jin {
     size_t       nmemo;
     /* the number tokens of the line jansson read (real_member_int), sorted
      * by their double: made on the first real member of a line */
-    struct numtok { double d; int64_t x; int rc; bool real; } *toks;
+    struct numtok { double d; int64_t x; int rc; bool real; size_t off, len; } *toks;
     size_t       ntoks, captoks;
     bool         toks_made;
 };
@@ -654,10 +654,27 @@ static void make_numtoks(cli_jin *j, const char *p, size_t len)
         t->x = 0;
         t->rc = real_text_int(p + i, e - i, &t->x);
         t->real = real;
+        t->off = i;
+        t->len = e - i;
         i = e - 1;
     }
     if (j->ntoks > 1)
         qsort(j->toks, j->ntoks, sizeof *j->toks, cmp_numtok);
+}
+
+/* The token of the line read as d when it is the only one, else NULL. */
+static const struct numtok *only_numtok(cli_jin *j, const char *p, size_t len, double d)
+{
+    if (!j->toks_made)
+        make_numtoks(j, p, len);
+    const struct numtok *one = NULL;
+    for (size_t i = 0; i < j->ntoks; i++)
+        if (j->toks[i].d == d) {
+            if (one)
+                return NULL;
+            one = &j->toks[i];
+        }
+    return one;
 }
 
 /* The integer that the real-number tokens of the line (outside strings)
@@ -849,16 +866,24 @@ const fr_result *cli_eval_json(cli_jin *j, fr_eval *ev, const char *text, size_t
             fr_buf b = { 0 };
             fr_type_expect_text(&b, j->rs, j->rs->keys[k].type);
             shown(sh, name);
-            char num[40];
-            shortest(num, d);
+            char num[128];
+            /* the number as written, when it is the only one of its double
+             * on the line (a long one cut), else the double */
+            const struct numtok *t = only_numtok(j, text, len, d);
+            if (t && t->len <= 64)
+                snprintf(num, sizeof num, "%.*s", (int)t->len, text + t->off);
+            else if (t)
+                snprintf(num, sizeof num, "%.48s... (%zu characters)", text + t->off, t->len);
+            else
+                shortest(num, d);
             /* (an integral number past the int64 range: said, as for a
              * command line's integer out of range) */
             bool range = (kt == FR_INT && (d < -0x1p63 || d > 0x1p63)) || exact == 2;   /* (so large, a double is integral) */
-            bool inexact = kt == FR_INT && !range && d == (double)(int64_t)d;   /* (as a double) */
+            bool inexact = !t && kt == FR_INT && !range && d == (double)(int64_t)d;   /* (as a double) */
             res = reject(j, ev, "%s expects %s, got %s%s", sh, b.p && !b.oom ? b.p : "another value", num,
                          range ? " (out of the 64-bit range)"
-                         : inexact ? " (as a double; the number written is no integer, or is not "
-                                     "the only one read as that double)" : "");
+                         : inexact ? " (two numbers of the line read as this double, and one is no "
+                                     "integer as written)" : "");
             fr_buf_free(&b);
             break;
         }

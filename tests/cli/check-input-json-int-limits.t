@@ -12,5 +12,5 @@ $ check -v --no-env -r misc.rules --input json
 > line 2: ok
 >   declared: -
 >   resolved: model_path=null tp_size=1 chunk=-9223372036854775808 mode=auto quiet=true FRT_MAX_TOKENS=4096 arch=null
-> line 3: invalid: chunk expects an integer, got 9.223372036854776e+18 (out of the 64-bit range)
+> line 3: invalid: chunk expects an integer, got 9223372036854775808.0 (out of the 64-bit range)
 ? 1

@@ -9,9 +9,9 @@ $ check -v --no-env -r misc.rules --input json
 < {"tp_size": 3, "chunk": 9007199254740993}
 < ﻿{"chunk": 2}
 < {"chunk": ‮}
-> line 1: invalid: chunk expects an integer, got 1e+20 (out of the 64-bit range)
-> line 2: invalid: chunk expects an integer, got -1e+20 (out of the 64-bit range)
-> line 3: invalid: FRT_MAX_TOKENS expects an integer, got 1e+20 (out of the 64-bit range)
+> line 1: invalid: chunk expects an integer, got 99999999999999999999 (out of the 64-bit range)
+> line 2: invalid: chunk expects an integer, got -99999999999999999999 (out of the 64-bit range)
+> line 3: invalid: FRT_MAX_TOKENS expects an integer, got 99999999999999999999 (out of the 64-bit range)
 > line 4: error[chunk-div]: run-time error: division by zero in 'FRT_MAX_TOKENS / (tp_size - 3)'
 >   --> misc.rules:18
 >   declared: -

@@ -2,7 +2,8 @@
 # integer when it is one as written, decided on its digits, not on the
 # double that JSON readers make of it (123456789012345678.0 and
 # 9007199254740993.0 are exact; 1.00000000000000001 and
-# 9007199254740991.4 read as integral doubles but are no integers).
+# 9007199254740991.4 read as integral doubles but are no integers; a refused
+# number is shown as written).
 $ check -v --no-env -r misc.rules --input json
 < {"chunk": 123456789012345678.0}
 < {"chunk": 9007199254740993.0}
@@ -20,8 +21,8 @@ $ check -v --no-env -r misc.rules --input json
 > line 3: ok
 >   declared: -
 >   resolved: model_path=null tp_size=1 chunk=5 mode=auto quiet=true FRT_MAX_TOKENS=4096 arch=null
-> line 4: invalid: chunk expects an integer, got 1 (as a double; the number written is no integer, or is not the only one read as that double)
-> line 5: invalid: chunk expects an integer, got 9007199254740991 (as a double; the number written is no integer, or is not the only one read as that double)
-> line 6: invalid: chunk expects an integer, got -9.223372036854776e+18 (out of the 64-bit range)
-> line 7: invalid: chunk expects an integer, got 0 (as a double; the number written is no integer, or is not the only one read as that double)
+> line 4: invalid: chunk expects an integer, got 1.00000000000000001
+> line 5: invalid: chunk expects an integer, got 9007199254740991.4
+> line 6: invalid: chunk expects an integer, got -9223372036854775809.0 (out of the 64-bit range)
+> line 7: invalid: chunk expects an integer, got 0.5e-400
 ? 1
