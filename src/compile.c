@@ -1336,6 +1336,7 @@ static bool need(cc *k, uint32_t n, const ast_expr *e, uint8_t want, const char 
 }
 
 static int const_int(const cc *k, uint32_t n, int depth, int64_t *out);
+static int const_int_of(const fr_node *nodes, const fr_val *consts, uint32_t n, int depth, int64_t *out);
 
 static uint32_t c_unary(cc *k, const ast_expr *e)
 {
@@ -1371,7 +1372,8 @@ static uint32_t c_unary(cc *k, const ast_expr *e)
          * that overflow, a warning and a run-time error) */
         fr_diag *g = lint_warn(k, e->pos, "integer overflow: this '-' fails every config that evaluates it "
                                           "(a run-time error)");
-        hint(k, g, "a config that evaluates it gets the status error, whatever its values");
+        hint(k, g, "a config that evaluates it gets the status error, whatever its values (unless an '&' "
+                   "or '|' beside it decides the condition without it)");
     }
     fr_type rt = ty(FR_T_INT);
     rt.nullable = ntype(k, a).nullable;   /* (-null is null) */
@@ -1455,20 +1457,20 @@ static uint32_t c_compare(cc *k, const ast_expr *e)
  * evaluates without a fault (at most `depth` levels down: a bounded look,
  * so that a long chain is not walked again at every level): 1 and *out,
  * else 0. */
-static int const_int(const cc *k, uint32_t n, int depth, int64_t *out)
+static int const_int_of(const fr_node *nodes, const fr_val *consts, uint32_t n, int depth, int64_t *out)
 {
-    const fr_node *nd = &k->rs->nodes[n];
+    const fr_node *nd = &nodes[n];
     int64_t x, y;
     if (nd->op == FR_OP_CONST) {
-        if (k->consts[nd->a].is_null || fr_node_type(nd).kind != FR_T_INT)
+        if (consts[nd->a].is_null || fr_node_type(nd).kind != FR_T_INT)
             return 0;
-        *out = k->consts[nd->a].i;
+        *out = consts[nd->a].i;
         return 1;
     }
     if (depth == 0)
         return 0;
     if (nd->op == FR_OP_NEG) {
-        if (!const_int(k, nd->a, depth - 1, &x) || x == INT64_MIN)
+        if (!const_int_of(nodes, consts, nd->a, depth - 1, &x) || x == INT64_MIN)
             return 0;
         *out = -x;
         return 1;
@@ -1476,7 +1478,7 @@ static int const_int(const cc *k, uint32_t n, int depth, int64_t *out)
     if (nd->op != FR_OP_ADD && nd->op != FR_OP_SUB && nd->op != FR_OP_MUL && nd->op != FR_OP_DIV &&
         nd->op != FR_OP_MOD)
         return 0;
-    if (!const_int(k, nd->a, depth - 1, &x) || !const_int(k, nd->b, depth - 1, &y))
+    if (!const_int_of(nodes, consts, nd->a, depth - 1, &x) || !const_int_of(nodes, consts, nd->b, depth - 1, &y))
         return 0;
     switch (nd->op) {
     case FR_OP_ADD: return !__builtin_add_overflow(x, y, out);
@@ -1488,6 +1490,44 @@ static int const_int(const cc *k, uint32_t n, int depth, int64_t *out)
         *out = nd->op == FR_OP_DIV ? x / y : x % y;   /* (as the evaluator: C's truncation) */
         return 1;
     }
+}
+
+static int const_int(const cc *k, uint32_t n, int depth, int64_t *out)
+{
+    return const_int_of(k->rs->nodes, k->consts, n, depth, out);
+}
+
+/* Whether node n (of a condition, at most `depth` levels of it) holds
+ * arithmetic that lint_const_fault warns of: a division or remainder by a
+ * constant 0, or an operation on constants that overflows. */
+static bool has_const_fault(const fr_ruleset *rs, uint32_t n, int depth)
+{
+    const fr_node *nd = &rs->nodes[n];
+    int ar = fr_op_arity((fr_op)nd->op);
+    if (depth > FR_MAX_DEPTH + 8 || nd->op <= FR_OP_INPUT)
+        return false;
+    int64_t x, y, r;
+    switch (nd->op) {
+    case FR_OP_NEG:
+        if (const_int_of(rs->nodes, rs->consts, nd->a, 6, &x) && x == INT64_MIN)
+            return true;
+        break;
+    case FR_OP_ADD: case FR_OP_SUB: case FR_OP_MUL: case FR_OP_DIV: case FR_OP_MOD:
+        if (const_int_of(rs->nodes, rs->consts, nd->b, 6, &y)) {
+            if ((nd->op == FR_OP_DIV || nd->op == FR_OP_MOD) && y == 0)
+                return true;
+            if (const_int_of(rs->nodes, rs->consts, nd->a, 6, &x) &&
+                ((nd->op == FR_OP_ADD && __builtin_add_overflow(x, y, &r)) ||
+                 (nd->op == FR_OP_SUB && __builtin_sub_overflow(x, y, &r)) ||
+                 (nd->op == FR_OP_MUL && __builtin_mul_overflow(x, y, &r)) ||
+                 (nd->op == FR_OP_DIV && x == INT64_MIN && y == -1)))
+                return true;
+        }
+        break;
+    default:
+        break;
+    }
+    return (ar >= 1 && has_const_fault(rs, nd->a, depth + 1)) || (ar == 2 && has_const_fault(rs, nd->b, depth + 1));
 }
 
 /* Lint: int arithmetic that fails every config that evaluates it (a
@@ -1518,7 +1558,8 @@ static void lint_const_fault(cc *k, const ast_expr *e, uint32_t a, uint32_t b)
         return;
     fr_diag *g = lint_warn(k, e->pos, "%s: this '%s' fails every config that evaluates it (a run-time error)",
                            what, fr_op_text((fr_op)e->op));
-    hint(k, g, "a config that evaluates it gets the status error, whatever its values");
+    hint(k, g, "a config that evaluates it gets the status error, whatever its values (unless an '&' "
+                   "or '|' beside it decides the condition without it)");
 }
 
 static uint32_t c_binary(cc *k, const ast_expr *e)
@@ -3826,6 +3867,10 @@ static int lint_untriggered(fr_compiler *c, const fr_ruleset *rs)
     for (size_t i = 0; i < n; i++) {
         const fr_rule *r = &rs->rules[ids[i]];
         fr_span sp = r->named ? r->name_loc : r->loc;
+        /* (a condition with a constant fault was warned of: that it fails
+         * whenever it is evaluated says why it never fires) */
+        if (has_const_fault(rs, r->cond, 0) || (r->kind == FR_RULE_REQUIRE && has_const_fault(rs, r->req, 0)))
+            continue;
         static const char *const kind[] = { "error", "warn", "info", "error", "declare" };
         /* a rule of a cyclic group may fire only where the cycle never
          * settles (an oscillation, which fails the config): that, not an

@@ -2297,8 +2297,11 @@ static int res_check(const search *s, const fr_result *res, pred p, uint32_t r)
          * run-time error, i.e. it warns, informs or declares) */
         if (!is_error_kind(s->rs, r))
             return fr_rule_on(s->ev, r) && !fr_rule_rt(s->ev, r);
-        return res_fires(res, r);
-    case P_ALONE:  return res_alone(res, r);
+        /* (its own error: a run-time error of its condition, a division by
+         * zero, is an error record of the rule's too, but not the message
+         * the page documents) */
+        return res_fires(res, r) && !fr_rule_rt(s->ev, r);
+    case P_ALONE:  return res_alone(res, r) && !fr_rule_rt(s->ev, r);
     case P_PASSES: return fr_result_status(res) == FR_STATUS_OK;
     case P_PASSES_KEEP:
         if (fr_result_status(res) != FR_STATUS_OK)
@@ -2329,7 +2332,8 @@ static void note_fired(search *s, const fr_result *res)
             if (!m || m->rule < 0 || (size_t)m->rule >= rs->nrules)
                 continue;
             uint32_t r = (uint32_t)m->rule;
-            if (is_error_kind(rs, r) ? sevs[v] == FR_SEV_ERROR : fr_rule_on(s->ev, r) && !fr_rule_rt(s->ev, r))
+            if (is_error_kind(rs, r) ? sevs[v] == FR_SEV_ERROR && !fr_rule_rt(s->ev, r)
+                                     : fr_rule_on(s->ev, r) && !fr_rule_rt(s->ev, r))
                 s->fired[r] = 1;
         }
     }

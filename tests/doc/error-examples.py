@@ -8,15 +8,17 @@ Usage: error-examples.py [--all] RULES PAGE...
 For each page flagrule-RULE.7 (the index excepted) the lines after "# before"
 and "# after" in its EXAMPLE are run as a user would run them:
 
-    flagrule check --no-env --format compact -r RULES -- LINE
+    flagrule check --no-env --format json -r RULES -- LINE
 
 (through sh, so the page's shell quoting is exercised): the "before" line
-must fail with the page's rule, the "after" line must pass.  A page that says
+must fail with the page's rule's own message (not a run-time error of its
+condition), the "after" line must pass.  A page that says
 it found no example is counted; with --all it is a failure.  Exit status: 0
 all passed, 1 a failure, 77 skipped (no flagrule binary or no pages).
 """
 import glob
 import importlib.util
+import json
 import os
 import re
 import shlex
@@ -54,13 +56,20 @@ def example(path):
 
 
 def check(flagrule, rules, line, env):
-    cmd = "%s check --no-env --format compact -r %s -- %s" % (
+    """status, the rules whose own error message the config gets (a
+    run-time error of a rule's condition is not its message), exit status,
+    the command, stderr."""
+    cmd = "%s check --no-env --format json -r %s -- %s" % (
         shlex.quote(flagrule), shlex.quote(rules), line)
     p = subprocess.run(["sh", "-c", cmd], env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE)
-    out = p.stdout.decode("utf-8", "replace").rstrip("\n").split("\t")
-    status = out[0] if out else ""
-    errors = out[1].split(",") if len(out) > 1 and out[1] != "-" else []
+    try:
+        rec = json.loads(p.stdout.decode("utf-8", "replace"))
+        status = rec["status"]
+        errors = [e["rule"] for e in rec["errors"]
+                  if e["rule"] and not e["message"].startswith("run-time error")]
+    except (ValueError, KeyError, TypeError):
+        status, errors = "unreadable output %r" % p.stdout[:200], []
     return status, errors, p.returncode, cmd, p.stderr.decode("utf-8", "replace")
 
 

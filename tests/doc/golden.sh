@@ -50,5 +50,10 @@ fi
 if [ -d "$tmp/man" ] && ! sh "$here/man-lint.sh" "$tmp/man"/*.7; then
     fail=1
 fi
+# every page's example does what it says (error-examples.py)
+if [ -d "$tmp/man" ] && ! (cd "$src" && FLAGRULE="$FLAGRULE" python3 "$here/error-examples.py" small.rules \
+        "$tmp/man"/*.7); then
+    fail=1
+fi
 [ $fail = 0 ] && echo "golden: man, md and json pages as expected"
 exit $fail
