@@ -747,6 +747,9 @@ typedef struct search {
     fr_value  *kept;                  /* ... keep these resolved values */
     uint8_t   *fired;    /* NULL, or [nrules]: set for every rule that fires
                           * (P_FIRES) in a config evaluated (lint) */
+    bool       printable;   /* a page's example: no value a line cannot show
+                             * (has_unshowable); lint takes any */
+    bool       left_out;    /* a value was left out for that */
     int        oom;
 } search;
 
@@ -771,7 +774,9 @@ static int val_same(const fr_ruleset *rs, uint32_t k, fr_val a, fr_val b)
 #define POOL_MAX 256u
 
 /* Whether a config line can give key k the value v. */
-static int writable(const fr_ruleset *rs, uint32_t k, fr_val v)
+static bool has_unshowable(const char *s, size_t len);
+
+static int writable_as(const fr_ruleset *rs, uint32_t k, fr_val v, bool printable, bool *left_out)
 {
     const fr_key *key = &rs->keys[k];
     if (v.is_null)
@@ -779,12 +784,22 @@ static int writable(const fr_ruleset *rs, uint32_t k, fr_val v)
     if (key->type.kind == FR_T_STRING) {
         if (v.i < 0 || (v.i && memchr(v.s, '\0', (size_t)v.i)))
             return 0;   /* a NUL byte cannot be passed in a config */
+        if (printable && has_unshowable(v.s, (size_t)v.i)) {
+            *left_out = true;
+            return 0;   /* no example line could show it: a control character, invalid UTF-8 */
+        }
         if (fr_key_word_is_null(rs, k, v.s, (size_t)v.i))
             return 0;   /* would read back as null */
     }
     if (key->type.kind == FR_T_ENUM && (v.i < 0 || (uint64_t)v.i >= rs->enums[key->type.enum_id].nvalues))
         return 0;
     return 1;
+}
+
+/* writable_as for the search s (a page's or lint's) */
+static int writable(search *s, uint32_t k, fr_val v)
+{
+    return writable_as(s->rs, k, v, s->printable, &s->left_out);
 }
 
 /* Whether the values a[0..n) of key k hold v. */
@@ -809,7 +824,7 @@ static void vals_push(search *s, fr_val **a, size_t *n, size_t *cap, fr_val v)
 static void pool_add(search *s, uint32_t k, fr_val v)
 {
     const fr_key *key = &s->rs->keys[k];
-    if (val_same(s->rs, k, v, key->def) || !writable(s->rs, k, v))
+    if (val_same(s->rs, k, v, key->def) || !writable(s, k, v))
         return;
     pool *p = &s->pools[k];
     /* (POOL_MAX: enough to search with; keeps a huge set linear) */
@@ -900,7 +915,7 @@ static int is_compared(const search *s, uint32_t k, fr_val v)
 /* Whether v can join k's pool as a value no condition compares k with. */
 static int other_ok(search *s, uint32_t k, fr_val v)
 {
-    return !val_same(s->rs, k, v, s->rs->keys[k].def) && writable(s->rs, k, v) && !is_compared(s, k, v);
+    return !val_same(s->rs, k, v, s->rs->keys[k].def) && writable(s, k, v) && !is_compared(s, k, v);
 }
 
 /* Makes sure that a key compared with values can take one that differs
@@ -1061,6 +1076,8 @@ static void collect_arith_keys(search *s, uint32_t n, int known, int64_t c, int 
     int ar = fr_op_arity((fr_op)nd->op);
     if (nd->op == FR_OP_CONST)
         return;
+    if (nd->op == FR_OP_NEG && known && c != INT64_MIN)
+        collect_arith_keys(s, nd->a, 1, -c, depth + 1);   /* -x = c: x = -c */
     if (ar == 2 && known) {
         /* one side constant: the other side's value that gives c, and for
          * '/' the neighbours' (x / 2 > 1 needs x = 4, not a value near 1) */
@@ -2194,6 +2211,60 @@ static size_t cfg_argv(search *s, const cfg *c)
     return nw;
 }
 
+/* Whether s[0..len) holds a byte a line cannot show as itself: a control
+ * character (C0 with tab, DEL, C1), a NUL, or invalid UTF-8. */
+static bool has_unshowable(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t n = u8dec(p + i, len - i, &cp);
+        if (n == 0 || cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+            return true;
+        i += n;
+    }
+    return false;
+}
+
+/* A word as a shell writes it (fr_shell_quote); one with a byte that a
+ * line cannot show (has_unshowable) as $'...' with escapes (\n, \t, \xHH),
+ * as bash and POSIX.1-2024 read it: a page shows the value exactly.  (The
+ * examples' launch lines never need it: such values are not writable.) */
+static void display_quote(fr_buf *b, const char *s, size_t len)
+{
+    if (!has_unshowable(s, len)) {
+        fr_shell_quote(b, s, len);
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)s;
+    fr_buf_puts(b, "$'");
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t n = u8dec(p + i, len - i, &cp);
+        if (n == 0 || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+            size_t k = n ? n : 1;
+            for (size_t j = 0; j < k; j++) {
+                unsigned char c = p[i + j];
+                if (c == '\n')
+                    fr_buf_puts(b, "\\n");
+                else if (c == '\t')
+                    fr_buf_puts(b, "\\t");
+                else if (c == '\r')
+                    fr_buf_puts(b, "\\r");
+                else
+                    fr_buf_printf(b, "\\x%02x", c);
+            }
+            i += k;
+            continue;
+        }
+        if (p[i] == '\'' || p[i] == '\\')
+            fr_buf_putc(b, '\\');
+        fr_buf_put(b, s + i, n);
+        i += n;
+    }
+    fr_buf_putc(b, '\'');
+}
+
 /* The launch line of config c: shell-quoted words, NAME=VALUE with only the
  * value quoted. */
 static void cfg_line(const fr_ruleset *rs, const cfg *c, fr_buf *out)
@@ -2220,11 +2291,11 @@ static void cfg_line(const fr_ruleset *rs, const cfg *c, fr_buf *out)
                 int flagword = p[0] == '-' && p[1] == '-';
                 if (i == 0 && eq && (flagword || rs->keys[k].kind != FR_KEY_FLAG)) {
                     fr_buf_put(out, p, (size_t)(eq - p) + 1);
-                    fr_shell_quote(out, eq + 1, len - (size_t)(eq - p) - 1);
+                    display_quote(out, eq + 1, len - (size_t)(eq - p) - 1);
                 } else if (i == 0 && flagword) {
                     fr_buf_put(out, p, len);
                 } else {
-                    fr_shell_quote(out, p, len);
+                    display_quote(out, p, len);
                 }
                 p += len + 1;
             }
@@ -2235,6 +2306,20 @@ static void cfg_line(const fr_ruleset *rs, const cfg *c, fr_buf *out)
 /* The words of key k = v as display text ("--deepep-mode normal"). */
 static void assign_text(const fr_ruleset *rs, uint32_t k, fr_val v, fr_buf *out)
 {
+    const fr_key *key = &rs->keys[k];
+    if (key->type.kind == FR_T_STRING && !v.is_null && v.i > 0 && memchr(v.s, '\0', (size_t)v.i)) {
+        /* (a NUL would end the word key_words writes: the value quoted
+         * here, as display_quote shows it) */
+        if (key->kind == FR_KEY_FLAG && key->ncli) {
+            fr_buf_puts(out, key->cli[0]);
+            fr_buf_putc(out, ' ');
+        } else {
+            fr_buf_puts(out, key->name);
+            fr_buf_putc(out, '=');
+        }
+        display_quote(out, v.s, (size_t)v.i);
+        return;
+    }
     cfg one;
     uint32_t nk = rs->nkeys;
     if (cfg_init(&one, nk) < 0) {
@@ -2489,7 +2574,10 @@ static int test_trigger(search *s, uint32_t r, cfg *best, cfg *tmp)
                     tmp->set[k] = 1;
             }
             size_t n = cfg_size(tmp);
-            if (n < bestn) {
+            bool ok = true;   /* (every value one a page can show: writable) */
+            for (size_t i = 0; i < tmp->nks && ok; i++)
+                ok = !tmp->set[tmp->ks[i]] || writable(s, tmp->ks[i], tmp->val[tmp->ks[i]]);
+            if (ok && n < bestn) {
                 bestn = n;
                 cfg_copy(best, tmp);
             }
@@ -2510,7 +2598,7 @@ static int test_trigger(search *s, uint32_t r, cfg *best, cfg *tmp)
  * The config is tested after, so a wrong guess costs one evaluation. */
 static void shape_put(search *s, cfg *c, uint32_t k, fr_val v)
 {
-    if (writable(s->rs, k, v))
+    if (writable(s, k, v))
         cfg_put(s->rs, c, k, v);
 }
 
@@ -3092,6 +3180,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         cfg_init(&fix, rs->nkeys) < 0)
         goto out;
     s.fired = fired;
+    s.printable = !trigger_only;   /* (a page shows the example; lint only asks whether the rule fires) */
 
     /* Phase 1: the trigger: the defaults, the test cases, then configs by
      * number of changed keys, first among the keys of the rule's own
@@ -3149,6 +3238,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
     if (!found || trigger_only) {
         ex->found = found && trigger_only;
         ex->evaluations = s.total;
+        ex->unshowable = !ex->found && s.left_out;
         rc = FR_OK;
         goto out;
     }
@@ -3259,6 +3349,7 @@ static fr_rc find_example(const fr_ruleset *rs, uint32_t r, unsigned long budget
         ex->errors = NULL;
         ex->nerrors = 0;
         ex->evaluations = s.total;
+        ex->unshowable = !ex->found && s.left_out;
         rc = FR_OK;
         goto out;
     }
@@ -3632,10 +3723,20 @@ static void expr_text(docctx *d, uint32_t n, fr_buf *b, int prec, int depth)
         fr_buf_puts(b, key_display(rs, nd->a));
         fr_buf_putc(b, ')');
         return;
-    case FR_OP_NEG:
-        fr_buf_putc(b, '-');
-        expr_text(d, nd->a, b, 3, depth + 1);
+    case FR_OP_NEG: {
+        /* (-(--n), not ---n: a flag's spelling starts with dashes) */
+        fr_buf t = { 0 };
+        expr_text(d, nd->a, &t, 3, depth + 1);
+        bool paren = t.len && t.p[0] == '-';
+        fr_buf_puts(b, paren ? "-(" : "-");
+        fr_buf_put(b, t.p ? t.p : "", t.len);
+        if (paren)
+            fr_buf_putc(b, ')');
+        if (t.oom)
+            b->oom = 1;
+        fr_buf_free(&t);
         return;
+    }
     case FR_OP_ADD: case FR_OP_SUB: case FR_OP_MUL: case FR_OP_DIV: case FR_OP_MOD: {
         int p = (nd->op == FR_OP_ADD || nd->op == FR_OP_SUB) ? 1 : 2;
         if (p < prec)
@@ -3781,7 +3882,14 @@ static void when_cmp(docctx *d, uint32_t n, int neg, rich *r)
                 when_keyname(d, r, k);
                 rich_text(r, " other than ");
                 fr_buf b = { 0 };
-                fr_val_text(&b, rs, key->type, c);
+                if (key->type.kind == FR_T_STRING) {
+                    display_quote(&b, c.s ? c.s : "", (size_t)c.i);
+                } else if (key->type.kind == FR_T_ENUM) {
+                    const char *ev = rs->enums[key->type.enum_id].values[c.i];
+                    display_quote(&b, ev, strlen(ev));
+                } else {
+                    fr_val_text(&b, rs, key->type, c);
+                }
                 rich_buf_code(r, &b);
                 if (given)
                     rich_text(r, " (as given)");
@@ -4385,7 +4493,9 @@ static void man_example(docctx *d, const page *pg, fr_buf *b)
     fr_buf_puts(b, ".SH EXAMPLE\n");
     if (!ex->found) {
         fr_buf_printf(b, "flagrule found no launch line that triggers this error\n"
-                         "(%lu configs were evaluated).\n", ex->evaluations);
+                         "(%lu configs were evaluated)%s.\n", ex->evaluations,
+                      ex->unshowable ? "; values that a line cannot show (a control character,\n"
+                                       "invalid UTF-8) were left out" : "");
         return;
     }
     fr_buf_puts(b, ex->fix ? "A launch line that fails with this error, and the same line corrected:\n"
@@ -4673,7 +4783,9 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
     fr_buf_puts(b, "\n## EXAMPLE\n\n");
     if (!ex->found) {
         fr_buf_printf(b, "flagrule found no launch line that triggers this error "
-                         "(%lu configs were evaluated).\n", ex->evaluations);
+                         "(%lu configs were evaluated)%s.\n", ex->evaluations,
+                      ex->unshowable ? "; values that a line cannot show (a control character, "
+                                       "invalid UTF-8) were left out" : "");
     } else {
         fr_buf_puts(b, ex->fix ? "A launch line that fails with this error, and the same line corrected:\n\n"
                                : "A launch line that fails with this error:\n\n");
@@ -5090,8 +5202,9 @@ static int page_notes(docctx *d, const page *pg, fr_doc_out *out)
     fr_buf b = { 0 };
     fr_buf_printf(&b, "%s:%u: rule %s: ", rule_file(pg), (unsigned)pg->loc.line, ru->name);
     if (!pg->ex.found)
-        fr_buf_printf(&b, "no config that triggers this error was found (%lu configs evaluated); "
-                          "the page has no example", pg->ex.evaluations);
+        fr_buf_printf(&b, "no config that triggers this error was found (%lu configs evaluated%s); "
+                          "the page has no example", pg->ex.evaluations,
+                      pg->ex.unshowable ? ", values that a line cannot show left out" : "");
     else
         fr_buf_puts(&b, "no fix within three changes of the example trigger was found");
     return out_add_note(out, &b);

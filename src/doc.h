@@ -80,6 +80,9 @@ typedef struct fr_doc_example {
     char    **fix_words; size_t nfix_words;
     fr_doc_change *changes; size_t nchanges;   /* trigger -> fix */
     unsigned long evaluations;   /* how many configs were evaluated */
+    bool      unshowable;   /* not found, and values left out of the search
+                               because a line cannot show them (a control
+                               character, invalid UTF-8) */
 } fr_doc_example;
 
 /* Finds the example of error rule `rule`: the trigger (the config with the

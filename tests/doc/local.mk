@@ -8,11 +8,13 @@
 ##   golden.sh          flagrule doc on golden/small.rules, man/md/json,
 ##                      byte for byte (tests/doc/golden.sh --update)
 ##   write.sh           atomic writes, unchanged and stale pages, errors
+##   doc-values.py      awkward values shown exactly; examples a line can carry
 ##   tests/unit/test_doc  roff/Markdown/JSON escaping, writing a directory
 TESTS += tests/doc/man-lint.sh tests/doc/golden.sh tests/doc/write.sh
 GOLDEN_TESTS += tests/doc/golden.sh tests/doc/write.sh
 if HAVE_PYTHON3
-TESTS += tests/doc/man-examples.py tests/doc/error-examples.py tests/doc/help-agrees.py
+TESTS += tests/doc/man-examples.py tests/doc/error-examples.py tests/doc/help-agrees.py \
+	tests/doc/doc-values.py
 endif
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_doc
@@ -22,7 +24,7 @@ tests_unit_test_doc_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/test_doc
 endif
 EXTRA_DIST += tests/doc/man-lint.sh tests/doc/man-examples.py tests/doc/error-examples.py \
-	tests/doc/help-agrees.py \
+	tests/doc/help-agrees.py tests/doc/doc-values.py \
 	tests/doc/golden.sh tests/doc/write.sh tests/doc/golden/small.rules \
 	tests/doc/golden/stderr.txt tests/doc/golden/man tests/doc/golden/md tests/doc/golden/json
 # The pages must be built before they are linted and their examples run.
