@@ -3496,6 +3496,10 @@ typedef struct docctx {
     uint32_t          *rd_off, *rd_rules;
     uint32_t          *rel_stamp, *rel_cnt, *rel_cand;
     uint32_t           rel_gen;   /* the stamp of the last page */
+    /* the keys each rule's condition (and requirement) reads, sorted,
+     * unique (CSR): what related errors share; a message's placeholders
+     * are no part of it (fr_rule.reads has them) */
+    uint32_t          *cr_off, *cr_keys;
     depmap             dep;       /* for the example searches, built once */
 } docctx;
 
@@ -4109,15 +4113,77 @@ static void make_fixtext(const fr_doc_example *ex, rich *r)
 
 #define MAX_RELATED 8
 
-static size_t shared_reads(const fr_rule *a, const fr_rule *b)
+static void cond_reads_walk(const fr_ruleset *rs, uint32_t n, uint32_t *out, uint32_t *nout, uint32_t cap,
+                            int depth)
+{
+    const fr_node *nd = &rs->nodes[n];
+    if (depth > 512)   /* (the compiler's nesting limit is below) */
+        return;
+    if (nd->op == FR_OP_KEY || nd->op == FR_OP_INPUT) {
+        if (*nout < cap)
+            out[(*nout)++] = nd->a;
+        return;
+    }
+    int ar = fr_op_arity((fr_op)nd->op);
+    if (ar >= 1)
+        cond_reads_walk(rs, nd->a, out, nout, cap, depth + 1);
+    if (ar == 2)
+        cond_reads_walk(rs, nd->b, out, nout, cap, depth + 1);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* d->cr_off, d->cr_keys: every rule's condition keys.  (A condition reads
+ * at most as many keys as it has nodes; fr_rule.reads, its message's
+ * placeholders included, bounds them too.) */
+static int cond_reads_index(docctx *d)
+{
+    const fr_ruleset *rs = d->rs;
+    uint32_t nr = rs->nrules;
+    size_t tot = 0;
+    for (uint32_t r = 0; r < nr; r++)
+        tot += rs->rules[r].nreads;
+    d->cr_off = calloc((size_t)nr + 1, sizeof *d->cr_off);
+    d->cr_keys = malloc((tot ? tot : 1) * sizeof *d->cr_keys);
+    if (!d->cr_off || !d->cr_keys)
+        return -1;
+    uint32_t at = 0;
+    for (uint32_t r = 0; r < nr; r++) {
+        const fr_rule *ru = &rs->rules[r];
+        uint32_t *out = d->cr_keys + at, n = 0, cap = ru->nreads;
+        cond_reads_walk(rs, ru->cond, out, &n, cap, 0);
+        if (ru->kind == FR_RULE_REQUIRE)
+            cond_reads_walk(rs, ru->req, out, &n, cap, 0);
+        if (n > 1)
+            qsort(out, n, sizeof *out, cmp_u32);
+        uint32_t u = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (!u || out[u - 1] != out[i])
+                out[u++] = out[i];
+        at += u;
+        d->cr_off[r + 1] = at;
+    }
+    return 0;
+}
+
+#define CR_N(d, r) ((d)->cr_off[(r) + 1] - (d)->cr_off[(r)])
+#define CR_K(d, r) ((d)->cr_keys + (d)->cr_off[(r)])
+
+static size_t shared_reads(const docctx *d, uint32_t ra, uint32_t rb)
 {
     size_t i = 0, j = 0, n = 0;
-    while (i < a->nreads && j < b->nreads) {
-        if (a->reads[i] == b->reads[j]) {
+    const uint32_t *a = CR_K(d, ra), *b = CR_K(d, rb);
+    size_t na = CR_N(d, ra), nb = CR_N(d, rb);
+    while (i < na && j < nb) {
+        if (a[i] == b[j]) {
             n++;
             i++;
             j++;
-        } else if (a->reads[i] < b->reads[j]) {
+        } else if (a[i] < b[j]) {
             i++;
         } else {
             j++;
@@ -4197,13 +4263,13 @@ static int related_index(docctx *d)
     d->rel_stamp = calloc(nr ? nr : 1, sizeof *d->rel_stamp);
     d->rel_cnt = calloc(nr ? nr : 1, sizeof *d->rel_cnt);
     d->rel_cand = malloc((nr ? nr : 1) * sizeof *d->rel_cand);
-    if (!d->rd_off || !d->rel_stamp || !d->rel_cnt || !d->rel_cand)
+    if (!d->rd_off || !d->rel_stamp || !d->rel_cnt || !d->rel_cand || cond_reads_index(d) < 0)
         return -1;
     size_t tot = 0;
     for (uint32_t o = 0; o < nr; o++)
         if (is_error_rule(rs, o))
-            for (uint32_t i = 0; i < rs->rules[o].nreads; i++) {
-                d->rd_off[rs->rules[o].reads[i] + 1]++;
+            for (uint32_t i = 0; i < CR_N(d, o); i++) {
+                d->rd_off[CR_K(d, o)[i] + 1]++;
                 tot++;
             }
     for (uint32_t k = 0; k < nk; k++)
@@ -4217,8 +4283,8 @@ static int related_index(docctx *d)
     memcpy(at, d->rd_off, ((size_t)nk + 1) * sizeof *at);
     for (uint32_t o = 0; o < nr; o++)
         if (is_error_rule(rs, o))
-            for (uint32_t i = 0; i < rs->rules[o].nreads; i++)
-                d->rd_rules[at[rs->rules[o].reads[i]]++] = o;
+            for (uint32_t i = 0; i < CR_N(d, o); i++)
+                d->rd_rules[at[CR_K(d, o)[i]]++] = o;
     free(at);
     return 0;
 }
@@ -4230,6 +4296,8 @@ static void related_free(docctx *d)
     free(d->rel_stamp);
     free(d->rel_cnt);
     free(d->rel_cand);
+    free(d->cr_off);
+    free(d->cr_keys);
 }
 
 static int make_related(docctx *d, page *pg)
@@ -4248,8 +4316,8 @@ static int make_related(docctx *d, page *pg)
      * counted from the key -> rules lists (the count is shared_reads) */
     uint32_t stamp = ++d->rel_gen, nc = 0;
     size_t visits = 0;
-    for (uint32_t i = 0; i < ru->nreads && visits < RELATED_VISITS; i++) {
-        uint32_t k = ru->reads[i];
+    for (uint32_t i = 0; i < CR_N(d, pg->rule) && visits < RELATED_VISITS; i++) {
+        uint32_t k = CR_K(d, pg->rule)[i];
         for (uint32_t q = d->rd_off[k]; q < d->rd_off[k + 1] && visits < RELATED_VISITS; q++, visits++) {
             uint32_t o = d->rd_rules[q];
             if (o == pg->rule)
@@ -4264,7 +4332,7 @@ static int make_related(docctx *d, page *pg)
     }
     if (visits >= RELATED_VISITS)   /* (cut: the counts of the rules met) */
         for (uint32_t c = 0; c < nc; c++)
-            d->rel_cnt[d->rel_cand[c]] = (uint32_t)shared_reads(ru, &rs->rules[d->rel_cand[c]]);
+            d->rel_cnt[d->rel_cand[c]] = (uint32_t)shared_reads(d, pg->rule, d->rel_cand[c]);
     /* the best MAX_RELATED kept in order (rule order breaks ties, so the
      * candidates may come in any order) */
     keq ea[16];
@@ -4303,7 +4371,7 @@ static int make_related(docctx *d, page *pg)
             if (dup || o >= rs->nrules)
                 continue;
             pg->rel[pg->nrel].rule = o;
-            pg->rel[pg->nrel].shared = shared_reads(ru, &rs->rules[o]);
+            pg->rel[pg->nrel].shared = shared_reads(d, pg->rule, o);
             pg->rel[pg->nrel].see = 1;
             pg->rel[pg->nrel].excl = (uint8_t)exclusive(rs, pg->rule, o);
             pg->nrel++;
@@ -4312,22 +4380,24 @@ static int make_related(docctx *d, page *pg)
 }
 
 /* The keys two rules both read, as display names "`a`, `b`". */
-static void shared_list(docctx *d, const fr_rule *a, const fr_rule *b, rich *r, size_t max)
+static void shared_list(docctx *d, uint32_t ra, uint32_t rb, rich *r, size_t max)
 {
     size_t i = 0, j = 0, n = 0;
-    while (i < a->nreads && j < b->nreads) {
-        if (a->reads[i] == b->reads[j]) {
+    const uint32_t *a = CR_K(d, ra), *b = CR_K(d, rb);
+    size_t na = CR_N(d, ra), nb = CR_N(d, rb);
+    while (i < na && j < nb) {
+        if (a[i] == b[j]) {
             if (n < max) {
                 if (n)
                     rich_text(r, ", ");
-                when_keyname(d, r, a->reads[i]);
+                when_keyname(d, r, a[i]);
             } else if (n == max) {
                 rich_text(r, ", ...");
             }
             n++;
             i++;
             j++;
-        } else if (a->reads[i] < b->reads[j]) {
+        } else if (a[i] < b[j]) {
             i++;
         } else {
             j++;
@@ -4671,7 +4741,7 @@ static void render_man(docctx *d, const page *pg, fr_buf *b)
         }
         if (pg->rel[i].shared) {
             rich sh = { 0 };
-            shared_list(d, ru, &rs->rules[o], &sh, 4);
+            shared_list(d, pg->rule, o, &sh, 4);
             fr_buf_puts(b, "\n(shares ");
             rich_man(b, &sh);
             if (pg->rel[i].see)
@@ -4868,7 +4938,7 @@ static void render_md(docctx *d, const page *pg, fr_buf *b)
         }
         if (pg->rel[i].shared) {
             rich sh = { 0 };
-            shared_list(d, ru, &rs->rules[o], &sh, 4);
+            shared_list(d, pg->rule, o, &sh, 4);
             fr_buf_puts(b, " (shares ");
             rich_md(b, &sh);
             if (pg->rel[i].see)
@@ -5047,16 +5117,16 @@ static void render_json(docctx *d, const page *pg, fr_buf *b)
             json_cstr(b, rs->rules[o].kind != FR_RULE_DECLARE ? rule_message(rs, o) : NULL);
         }
         fr_buf_puts(b, ", \"shared\": [");
-        const fr_rule *ro = &rs->rules[o];
-        size_t x = 0, y = 0, n = 0;
-        while (x < ru->nreads && y < ro->nreads) {
-            if (ru->reads[x] == ro->reads[y]) {
+        const uint32_t *ka = CR_K(d, pg->rule), *kb = CR_K(d, o);
+        size_t x = 0, y = 0, n = 0, na = CR_N(d, pg->rule), nb = CR_N(d, o);
+        while (x < na && y < nb) {
+            if (ka[x] == kb[y]) {
                 if (n++)
                     fr_buf_puts(b, ", ");
-                json_cstr(b, rs->keys[ru->reads[x]].name);
+                json_cstr(b, rs->keys[ka[x]].name);
                 x++;
                 y++;
-            } else if (ru->reads[x] < ro->reads[y]) {
+            } else if (ka[x] < kb[y]) {
                 x++;
             } else {
                 y++;

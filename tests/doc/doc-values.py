@@ -4,7 +4,7 @@ rules mean, and its example is one a line can carry.
 
 A rule set of awkward values: a string with a newline, invalid UTF-8, a NUL
 byte; `!=` with the empty string and a value with a blank; unary minus of a
-flag.  `flagrule doc --format json` must show each in WHEN exactly ($'...'
+flag; a key that a message shows but no condition reads.  `flagrule doc --format json` must show each in WHEN exactly ($'...'
 with escapes where a line cannot show the byte, shell quotes where the value
 needs them, -(--n) for minus a flag), leave out of the example search the
 values no line can show (the page says so, and so does the warning), and
@@ -28,6 +28,10 @@ rule hi-val: s = "\xff\x80" -> error "hi val";
 rule nul-val: s = "a\0b" -> error "nul val";
 rule ne: t != "" & t != "x" & t != "a b" -> error "ne";
 rule neg: -n > 4 & -n < 6 -> error "minus n is 5";
+flag x : bool = false;
+flag y : bool = false;
+rule ra: x -> error "x is set";
+rule rb: y -> error "y is set (x is {x})";
 '''
 
 WHEN = {
@@ -68,6 +72,10 @@ def main():
             if "rule %s: no config that triggers this error was found" % rule not in err \
                     or "values that a line cannot show left out" not in err:
                 fails.append("%s: the warning does not say values were left out:\n%s" % (rule, err))
+        # related errors share the keys of conditions, not of messages
+        rel = [r.get("name") or r.get("rule") for r in pages.get("ra", {}).get("related", [])]
+        if "rb" in rel:
+            fails.append("ra: rb is related, though only its message shows x: %r" % pages["ra"].get("related"))
         ex = pages.get("neg", {}).get("example") or {}
         if ex.get("trigger") != "--n -5":
             fails.append("neg: trigger %r, want '--n -5' (-n = 5 solved)" % ex.get("trigger"))
