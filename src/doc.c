@@ -243,9 +243,17 @@ static void roff_run(fr_buf *b, const char *s, size_t len, int literal, int wrap
             if (literal) {
                 fr_buf_putc(b, '\n');
             } else {
-                while (i + 1 < len && u[i + 1] == '\n')
+                /* a line break; each further newline a blank line, as
+                 * the text has them (.sp N) */
+                size_t blank = 0;
+                while (i + 1 < len && u[i + 1] == '\n') {
                     i++;
-                fr_buf_put(b, "\n.br\n", 5);
+                    blank++;
+                }
+                if (blank)
+                    fr_buf_printf(b, "\n.sp %zu\n", blank);
+                else
+                    fr_buf_put(b, "\n.br\n", 5);
             }
             st->at_start = 1;
             i++;

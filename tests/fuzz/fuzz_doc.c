@@ -101,14 +101,21 @@ static void escapers(const uint8_t *data, size_t size)
                      "fr_roff_text(literal=%d) leaves a control byte 0x%02x", literal, c);
         }
         fz_check(r.len == 0 || r.p[r.len - 1] != '\n', "fr_roff_text ends in a newline");
-        /* Lines it starts: only .br (filled text) may be a request. */
+        /* Lines it starts: only .br and .sp N (filled text) may be requests. */
         for (size_t i = 0; i < r.len; i++) {
             if (i == 0 || r.p[i - 1] == '\n') {
-                if (r.p[i] == '.' || r.p[i] == '\'')
-                    fz_check(!literal && r.len - i >= 3 && !memcmp(r.p + i, ".br", 3) &&
-                             (r.len - i == 3 || r.p[i + 3] == '\n'),
+                if (r.p[i] == '.' || r.p[i] == '\'') {
+                    size_t e = i;
+                    while (e < r.len && r.p[e] != '\n')
+                        e++;
+                    bool br = e - i == 3 && !memcmp(r.p + i, ".br", 3);
+                    bool sp = e - i > 4 && !memcmp(r.p + i, ".sp ", 4);
+                    for (size_t j = i + 4; sp && j < e; j++)
+                        sp = r.p[j] >= '0' && r.p[j] <= '9';
+                    fz_check(!literal && (br || sp),
                              "fr_roff_text(literal=%d) starts a line with a request: %.40s",
                              literal, r.p + i);
+                }
             }
         }
         fr_buf_free(&r);

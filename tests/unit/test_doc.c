@@ -136,8 +136,10 @@ static void roff_whitespace(void **state)
     ROFF_IS("a\tb", false, "a b");
     ROFF_IS("a\tb", true, "a\tb");
     ROFF_IS("  x  ", true, "\\&  x  \\&");
-    /* filled text: newlines at the ends dropped, runs give one .br */
-    ROFF_IS("\n\na\n\n\nb\n", false, "a\n.br\nb");
+    /* filled text: newlines at the ends dropped; one is a .br, a run of
+     * them as many blank lines (.sp N) as the text has */
+    ROFF_IS("\n\na\n\n\nb\n", false, "a\n.sp 2\nb");
+    ROFF_IS("a\nb\n\nc", false, "a\n.br\nb\n.sp 1\nc");
     ROFF_IS("a\n\nb", true, "a\n\nb");
     ROFF_IS("a \nb", false, "a \\&\n.br\nb");
 }
