@@ -3521,6 +3521,8 @@ static int is_error_rule(const fr_ruleset *rs, uint32_t r)
 /* The page name part of every error rule: the rule name with characters
  * outside [A-Za-z0-9_.-] replaced by _, made unique (and never "errors",
  * the index) by a -N suffix. */
+#define SLUG_MAX 200   /* bytes of a page name part (make_slugs) */
+
 static int make_slugs(docctx *d)
 {
     const fr_ruleset *rs = d->rs;
@@ -3547,6 +3549,15 @@ static int make_slugs(docctx *d)
             base[i] = (is_alnum((unsigned char)c) || c == '_' || c == '-' || (c == '.' && i > 0)) ? c : '_';
         }
         base[n] = '\0';
+        if (n > SLUG_MAX) {
+            /* a name too long for a file name (NAME_MAX 255 with
+             * "flagrule-", a -N suffix and ".json"): its first bytes and
+             * the FNV-1a hash of the whole name */
+            uint32_t h = 2166136261u;
+            for (size_t i = 0; i < n; i++)
+                h = (h ^ (unsigned char)name[i]) * 16777619u;
+            n = (size_t)snprintf(base + SLUG_MAX - 9, 10, "-%08x", h) + SLUG_MAX - 9;
+        }
         char *slug = base;
         for (unsigned suffix = 2;; suffix++) {
             if (strcmp(slug, "errors") != 0 && !fr_intern_lookup(taken, slug, strlen(slug)))
@@ -5579,6 +5590,27 @@ fr_rc fr_doc_write_dir(const fr_doc_out *out, fr_doc_format format, const char *
         return write_fail(rep, "cannot use directory", dir, errno);
     if (!S_ISDIR(st.st_mode))
         return write_fail(rep, "cannot use directory", dir, ENOTDIR);
+    /* a file of a page's name that flagrule did not write (no marker on
+     * its first line: a page written by hand) is not replaced, as it would
+     * not be removed; checked before any page is written */
+    for (size_t i = 0; i < out->nfiles; i++) {
+        char *path = path_join(dir, out->files[i].name);
+        if (!path)
+            return FR_ENOMEM;
+        bool foreign = lstat(path, &st) == 0 && !has_marker(path);
+        if (foreign) {
+            fr_buf b = { 0 };
+            fr_buf_printf(&b, "will not replace %s: it holds no \"" FR_DOC_MARKER "\" marker on its first "
+                          "line (written by hand?); move it away to have the page written", path);
+            free(path);
+            free(rep->error);
+            rep->error = b.oom ? NULL : fr_buf_take(&b);
+            if (!rep->error)
+                fr_buf_free(&b);
+            return rep->error ? FR_EIO : FR_ENOMEM;
+        }
+        free(path);
+    }
     for (size_t i = 0; i < out->nfiles; i++) {
         const fr_doc_file *f = &out->files[i];
         char *path = path_join(dir, f->name);
