@@ -3845,8 +3845,11 @@ static uint32_t null_unreachable(const fr_ruleset *rs, uint32_t n, int depth)
         }
         if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST && rs->consts[r->a].is_null) {
             const fr_key *key = &rs->keys[l->a];
-            if (key->kind == FR_KEY_FLAG && key->type.nullable && !key->nnulls && !key->def.is_null &&
-                (l->op == FR_OP_INPUT || !key->ndeclarers))
+            bool null_spelling = false;   /* ("--no-x" = null) */
+            for (uint32_t j = 0; key->cli_const && j < key->ncli && !null_spelling; j++)
+                null_spelling = key->cli_const[j] && key->cli_val[j].is_null;
+            if (key->kind == FR_KEY_FLAG && key->type.nullable && !key->nnulls && !null_spelling &&
+                !key->def.is_null && (l->op == FR_OP_INPUT || !key->ndeclarers))
                 return l->a;
         }
     }

@@ -4,7 +4,8 @@ rules mean, and its example is one a line can carry.
 
 A rule set of awkward values: a string with a newline, invalid UTF-8, a NUL
 byte; `!=` with the empty string and a value with a blank; unary minus of a
-flag; a key that a message shows but no condition reads.  `flagrule doc --format json` must show each in WHEN exactly ($'...'
+flag; a key that a message shows but no condition reads; null given by a
+spelling (`"--no-x" = null`).  `flagrule doc --format json` must show each in WHEN exactly ($'...'
 with escapes where a line cannot show the byte, shell quotes where the value
 needs them, -(--n) for minus a flag), leave out of the example search the
 values no line can show (the page says so, and so does the warning), and
@@ -32,6 +33,9 @@ flag x : bool = false;
 flag y : bool = false;
 rule ra: x -> error "x is set";
 rule rb: y -> error "y is set (x is {x})";
+flag dm : enum { prefill, decode }? = null cli null "null";
+flag cnt : int? = 4 cli "--cnt", "--no-cnt" = null;
+rule r-dm: dm = decode & cnt = null -> error "dm decode with null cnt";
 '''
 
 WHEN = {
@@ -76,12 +80,17 @@ def main():
         rel = [r.get("name") or r.get("rule") for r in pages.get("ra", {}).get("related", [])]
         if "rb" in rel:
             fails.append("ra: rb is related, though only its message shows x: %r" % pages["ra"].get("related"))
+        # null given by a spelling ("--no-cnt" = null): in the search, and no
+        # lint warning (its hint said no config line gives --cnt null)
+        ex = pages.get("r-dm", {}).get("example") or {}
+        if ex.get("trigger") != "--dm decode --no-cnt":
+            fails.append("r-dm: trigger %r, want '--dm decode --no-cnt'" % ex.get("trigger"))
         ex = pages.get("neg", {}).get("example") or {}
         if ex.get("trigger") != "--n -5":
             fails.append("neg: trigger %r, want '--n -5' (-n = 5 solved)" % ex.get("trigger"))
         lint = subprocess.run([flagrule, "lint", "-r", path], capture_output=True, env=env)
         lerr = lint.stderr.decode()
-        for rule in ("nl", "hi-val", "ne", "neg"):
+        for rule in ("nl", "hi-val", "ne", "neg", "r-dm"):
             if "rule '%s'" % rule in lerr:
                 fails.append("lint warns of %s, which fires:\n%s" % (rule, lerr))
     for f in fails:
