@@ -2511,6 +2511,12 @@ static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
         } else if (strcmp(x->word.s, "first") == 0) {
             fr_diag *g = err(k, x->word.pos, "'first' needs 'error RULE' after it");
             hint(k, g, "write 'first error RULE'");
+        } else if (key_of(k, x->word.s) != NONE) {
+            /* `n != 2`: the word before what the parser could not take */
+            fr_diag *g = err(k, x->word.pos, "'%s' is a key: an expectation of its value is '%s = VALUE'",
+                             x->word.s, x->word.s);
+            hint(k, g, "expectations: ok, invalid, error, [not] error|warn|info RULE, first error RULE, "
+                       "KEY = VALUE (no other comparison)");
         } else {
             static const char *const words[] = { "ok", "invalid", "error", "warn", "info", "first" };
             const char *m = fr_did_you_mean(x->word.s, x->word.len, words, 6);
@@ -2562,6 +2568,46 @@ static void c_expect(cc *k, const ast_expect *x, fr_expect *out)
     }
 }
 
+/* Whether expectations a and b of one case contradict each other (no
+ * config meets both): ok and an error; invalid and a status, a value or a
+ * message; a message and its negation; two values of one key. */
+static bool contradicts(const fr_ruleset *rs, const fr_expect *a, const fr_expect *b)
+{
+    for (int swap = 0; swap < 2; swap++) {
+        const fr_expect *x = swap ? b : a, *y = swap ? a : b;
+        bool y_error = y->kind == FR_EXP_ERROR_ANY || y->kind == FR_EXP_FIRST_ERROR ||
+                       (y->kind == FR_EXP_MSG && !y->negated && y->severity == FR_SEV_ERROR);
+        if (x->kind == FR_EXP_OK && (y_error || y->kind == FR_EXP_INVALID))
+            return true;
+        if (x->kind == FR_EXP_INVALID && y->kind != FR_EXP_INVALID && !(y->kind == FR_EXP_MSG && y->negated))
+            return true;
+    }
+    if (a->kind == FR_EXP_MSG && b->kind == FR_EXP_MSG && a->rule == b->rule && a->rule != NONE &&
+        a->severity == b->severity && a->negated != b->negated)
+        return true;
+    if (a->kind == FR_EXP_VALUE && b->kind == FR_EXP_VALUE && a->key == b->key && a->key != NONE &&
+        !fr_val_eq(rs->keys[a->key].type, a->value, b->value))
+        return true;
+    return false;
+}
+
+static void check_contradictions(cc *k, const ast_case *c, const fr_testcase *tc)
+{
+    uint32_t j = 0;
+    for (const ast_expect *y = c->expects; y; y = y->next, j++) {
+        uint32_t i = 0;
+        for (const ast_expect *x = c->expects; x != y && i < 4096; x = x->next, i++) {
+            if (!contradicts(k->rs, &tc->expects[i], &tc->expects[j]))
+                continue;
+            char b1[64], b2[64];
+            fr_diag *g = err(k, y->pos, "%s contradicts %s: no config meets both",
+                             quoted(k, y->pos, b2, sizeof b2), quoted(k, x->pos, b1, sizeof b1));
+            note(k, g, SP(k, x->pos), "the other expectation");
+            return;   /* (one a case) */
+        }
+    }
+}
+
 static void c_test(cc *k, const ast_test *t, fr_test *out)
 {
     out->name = t->name.s;
@@ -2585,6 +2631,7 @@ static void c_test(cc *k, const ast_test *t, fr_test *out)
         for (const ast_expect *x = c->expects; x; x = x->next, j++)
             c_expect(k, x, &tc->expects[j]);
         tc->nexpects = j;
+        check_contradictions(k, c, tc);
     }
     out->ncases = i;
 }

@@ -18,6 +18,7 @@ DIAG_TESTS = \
 	tests/diag/cases/regex-verbs.rules \
 	tests/diag/cases/rule-name-digit-dup.rules \
 	tests/diag/cases/cycle-oscillates.rules \
+	tests/diag/cases/test-contradictions.rules \
 	tests/diag/cases/null-order.rules \
 	tests/diag/cases/set-keys.rules \
 	tests/diag/cases/habits.rules \
