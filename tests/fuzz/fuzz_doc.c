@@ -110,8 +110,8 @@ static void escapers(const uint8_t *data, size_t size)
                         e++;
                     bool br = e - i == 3 && !memcmp(r.p + i, ".br", 3);
                     bool sp = e - i > 4 && !memcmp(r.p + i, ".sp ", 4);
-                    for (size_t j = i + 4; sp && j < e; j++)
-                        sp = r.p[j] >= '0' && r.p[j] <= '9';
+                    for (size_t d = i + 4; sp && d < e; d++)
+                        sp = r.p[d] >= '0' && r.p[d] <= '9';
                     fz_check(!literal && (br || sp),
                              "fr_roff_text(literal=%d) starts a line with a request: %.40s",
                              literal, r.p + i);
