@@ -703,6 +703,10 @@ typedef struct pool {        /* candidate values of one key, in order */
     size_t  n, cap;
     fr_val *cmp;             /* the values conditions compare the key with */
     size_t  ncmp, capcmp;    /* (at most POOL_MAX: see pool_ensure_other) */
+    fr_val  rx[4];           /* the first regex examples written for the key */
+    uint32_t nrx;
+    int64_t mod[4][2];       /* the first `key % m = c` seen: m > 0, c */
+    uint32_t nmod;
 } pool;
 
 typedef struct cfg {         /* a config: the keys changed from the defaults */
@@ -1140,6 +1144,15 @@ static void collect_arith_keys(search *s, uint32_t n, int known, int64_t c, int 
                     break;
                 if (!side) {   /* self % d = c: c and c +- |d| */
                     int64_t m = d.i < 0 ? -d.i : d.i;
+                    uint32_t mk;
+                    if (direct_key(s->rs, self, &mk) && s->rs->keys[mk].type.kind == FR_T_INT &&
+                        s->pools[mk].nmod < 4) {
+                        /* (pool_mod_fill: the values near the key's other
+                         * candidates that leave c) */
+                        s->pools[mk].mod[s->pools[mk].nmod][0] = m;
+                        s->pools[mk].mod[s->pools[mk].nmod][1] = c;
+                        s->pools[mk].nmod++;
+                    }
                     collect_arith_keys(s, self, 1, c, depth + 1);
                     if (!__builtin_add_overflow(c, m, &x))
                         collect_arith_keys(s, self, 1, x, depth + 1);
@@ -1814,6 +1827,31 @@ static void collect_node(search *s, uint32_t n, int depth)
             pool_add_str(s, k, lit.p, lit.len);
         if (ex.len && (ex.len != lit.len || memcmp(ex.p, lit.p, ex.len) != 0))
             pool_add_str(s, k, ex.p, ex.len);
+        if (ex.len && !s->oom) {
+            /* two patterns on one key (`s ~ /abc/i & s ~ /^x/`): the
+             * examples joined, either way round, after the single ones */
+            pool *pl = &s->pools[k];
+            for (uint32_t i = 0; i < pl->nrx; i++) {
+                size_t pn = (size_t)pl->rx[i].i;
+                fr_buf j = { 0 };
+                fr_buf_put(&j, pl->rx[i].s, pn);
+                fr_buf_put(&j, ex.p, ex.len);
+                fr_buf_put(&j, pl->rx[i].s, pn);
+                if (j.oom) {
+                    s->oom = 1;
+                } else {
+                    pool_add_str(s, k, j.p, pn + ex.len);     /* earlier + this */
+                    pool_add_str(s, k, j.p + pn, ex.len + pn);   /* this + earlier */
+                }
+                fr_buf_free(&j);
+            }
+            char *keep = pl->nrx < 4 ? fr_arena_strndup(s->arena, ex.p, ex.len) : NULL;
+            if (keep) {
+                pl->rx[pl->nrx].s = keep;
+                pl->rx[pl->nrx].i = (int64_t)ex.len;
+                pl->nrx++;
+            }
+        }
         fr_buf_free(&lit);
         fr_buf_free(&ex);
         pool_add_str(s, k, "x", 1);
@@ -2059,9 +2097,37 @@ static void collect_rules(search *s, const uint32_t *rules, size_t nr, keylist *
     }
 }
 
+/* For a key compared as `key % m = c`: next to each candidate v (a bound
+ * another term compares it with: `n % 7 = 3 & n > 10`), the nearest values
+ * on either side that leave c (17 and 10 for v = 11). */
+static void pool_mod_fill(search *s, const keylist *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        uint32_t k = l->k[i];
+        pool *pl = &s->pools[k];
+        for (uint32_t q = 0; q < pl->nmod; q++) {
+            int64_t m = pl->mod[q][0], c = pl->mod[q][1];
+            size_t n = pl->n;
+            for (size_t j = 0; j < n && j < POOL_MAX; j++) {
+                int64_t v = pl->v[j].i, r = v % m, up, down;
+                if (pl->v[j].is_null || r == c)
+                    continue;
+                /* (C's remainder takes the sign of v: c's sign says
+                 * which side of 0 the answers lie) */
+                if (!__builtin_sub_overflow(v, r, &down) && !__builtin_add_overflow(down, c, &down)) {
+                    pool_add_int(s, k, down);
+                    if (!__builtin_add_overflow(down, c >= 0 ? m : -m, &up))
+                        pool_add_int(s, k, up);
+                }
+            }
+        }
+    }
+}
+
 static void collect_rule(search *s, uint32_t r, keylist *l)
 {
     collect_rules(s, &r, 1, l);
+    pool_mod_fill(s, l);
 }
 
 /* ---- configs ------------------------------------------------------------------ */

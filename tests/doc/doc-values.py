@@ -5,7 +5,8 @@ rules mean, and its example is one a line can carry.
 A rule set of awkward values: a string with a newline, invalid UTF-8, a NUL
 byte; `!=` with the empty string and a value with a blank; unary minus of a
 flag; a key that a message shows but no condition reads; null given by a
-spelling (`"--no-x" = null`).  `flagrule doc --format json` must show each in WHEN exactly ($'...'
+spelling (`"--no-x" = null`); a remainder and a bound on one key, two
+regexes on one key (the search combines them).  `flagrule doc --format json` must show each in WHEN exactly ($'...'
 with escapes where a line cannot show the byte, shell quotes where the value
 needs them, -(--n) for minus a flag), leave out of the example search the
 values no line can show (the page says so, and so does the warning), and
@@ -36,6 +37,9 @@ rule rb: y -> error "y is set (x is {x})";
 flag dm : enum { prefill, decode }? = null cli null "null";
 flag cnt : int? = 4 cli "--cnt", "--no-cnt" = null;
 rule r-dm: dm = decode & cnt = null -> error "dm decode with null cnt";
+rule r-mod: n % 7 = 3 & n > 10 -> error "mod";
+rule r-mod2: n % 10 = 1 & n > 100 & n < 120 -> error "mod2";
+rule r-re2: s ~ /abc/i & s ~ /^x/ -> error "re2";
 '''
 
 WHEN = {
@@ -85,12 +89,17 @@ def main():
         ex = pages.get("r-dm", {}).get("example") or {}
         if ex.get("trigger") != "--dm decode --no-cnt":
             fails.append("r-dm: trigger %r, want '--dm decode --no-cnt'" % ex.get("trigger"))
+        # a remainder and a bound on one key; two patterns on one key
+        for rule, want in (("r-mod", "--n 17"), ("r-mod2", "--n 111"), ("r-re2", "--s xabc")):
+            ex = pages.get(rule, {}).get("example") or {}
+            if ex.get("trigger") != want:
+                fails.append("%s: trigger %r, want %r" % (rule, ex.get("trigger"), want))
         ex = pages.get("neg", {}).get("example") or {}
         if ex.get("trigger") != "--n -5":
             fails.append("neg: trigger %r, want '--n -5' (-n = 5 solved)" % ex.get("trigger"))
         lint = subprocess.run([flagrule, "lint", "-r", path], capture_output=True, env=env)
         lerr = lint.stderr.decode()
-        for rule in ("nl", "hi-val", "ne", "neg", "r-dm"):
+        for rule in ("nl", "hi-val", "ne", "neg", "r-dm", "r-mod", "r-mod2", "r-re2"):
             if "rule '%s'" % rule in lerr:
                 fails.append("lint warns of %s, which fires:\n%s" % (rule, lerr))
     for f in fails:
