@@ -1335,8 +1335,7 @@ static bool need(cc *k, uint32_t n, const ast_expr *e, uint8_t want, const char 
     return false;
 }
 
-static int const_int(const cc *k, uint32_t n, int depth, int64_t *out);
-static int const_int_of(const fr_node *nodes, const fr_val *consts, uint32_t n, int depth, int64_t *out);
+static void lint_const_fault(cc *k, ast_pos pos, int op, uint32_t a, uint32_t b);
 
 static uint32_t c_unary(cc *k, const ast_expr *e)
 {
@@ -1366,15 +1365,9 @@ static uint32_t c_unary(cc *k, const ast_expr *e)
             return const_node(k, ty(FR_T_INT), v, e->pos);
         }
     }
-    int64_t c;
-    if (const_int(k, a, 6, &c) && c == INT64_MIN) {
-        /* (- -9223372036854775808: as the other operators on constants
-         * that overflow, a warning and a run-time error) */
-        fr_diag *g = lint_warn(k, e->pos, "integer overflow: this '-' fails every config that evaluates it "
-                                          "(a run-time error)");
-        hint(k, g, "a config that evaluates it gets the status error, whatever its values (unless an '&' "
-                   "or '|' beside it decides the condition without it)");
-    }
+    /* (- -9223372036854775808: as the other operators on constants that
+     * overflow, a warning and a run-time error) */
+    lint_const_fault(k, e->pos, FR_OP_NEG, a, 0);
     fr_type rt = ty(FR_T_INT);
     rt.nullable = ntype(k, a).nullable;   /* (-null is null) */
     return node(k, FR_OP_NEG, rt, a, 0, e->pos);
@@ -1492,72 +1485,55 @@ static int const_int_of(const fr_node *nodes, const fr_val *consts, uint32_t n, 
     }
 }
 
-static int const_int(const cc *k, uint32_t n, int depth, int64_t *out)
+/* The fault of node n (op over children a, b) when it is one on constants
+ * alone: "division by zero", "remainder by zero", "integer overflow";
+ * NULL when there is none (or an operand is not a constant). */
+static const char *const_fault(const fr_node *nodes, const fr_val *consts, int op, uint32_t a, uint32_t b)
 {
-    return const_int_of(k->rs->nodes, k->consts, n, depth, out);
+    int64_t x, y, r;
+    if (op == FR_OP_NEG)
+        return const_int_of(nodes, consts, a, 6, &x) && x == INT64_MIN ? "integer overflow" : NULL;
+    if ((op != FR_OP_ADD && op != FR_OP_SUB && op != FR_OP_MUL && op != FR_OP_DIV && op != FR_OP_MOD) ||
+        !const_int_of(nodes, consts, b, 6, &y))
+        return NULL;
+    if ((op == FR_OP_DIV || op == FR_OP_MOD) && y == 0)
+        return op == FR_OP_DIV ? "division by zero" : "remainder by zero";
+    if (!const_int_of(nodes, consts, a, 6, &x))
+        return NULL;
+    bool ovf = false;
+    switch (op) {
+    case FR_OP_ADD: ovf = __builtin_add_overflow(x, y, &r); break;
+    case FR_OP_SUB: ovf = __builtin_sub_overflow(x, y, &r); break;
+    case FR_OP_MUL: ovf = __builtin_mul_overflow(x, y, &r); break;
+    case FR_OP_DIV: ovf = x == INT64_MIN && y == -1; break;   /* (x % -1 is 0, INT64_MIN's too) */
+    default: break;
+    }
+    return ovf ? "integer overflow" : NULL;
 }
 
-/* Whether node n (of a condition, at most `depth` levels of it) holds
- * arithmetic that lint_const_fault warns of: a division or remainder by a
- * constant 0, or an operation on constants that overflows. */
+/* Whether node n (of a condition) holds arithmetic that lint_const_fault
+ * warns of. */
 static bool has_const_fault(const fr_ruleset *rs, uint32_t n, int depth)
 {
     const fr_node *nd = &rs->nodes[n];
     int ar = fr_op_arity((fr_op)nd->op);
     if (depth > FR_MAX_DEPTH + 8 || nd->op <= FR_OP_INPUT)
         return false;
-    int64_t x, y, r;
-    switch (nd->op) {
-    case FR_OP_NEG:
-        if (const_int_of(rs->nodes, rs->consts, nd->a, 6, &x) && x == INT64_MIN)
-            return true;
-        break;
-    case FR_OP_ADD: case FR_OP_SUB: case FR_OP_MUL: case FR_OP_DIV: case FR_OP_MOD:
-        if (const_int_of(rs->nodes, rs->consts, nd->b, 6, &y)) {
-            if ((nd->op == FR_OP_DIV || nd->op == FR_OP_MOD) && y == 0)
-                return true;
-            if (const_int_of(rs->nodes, rs->consts, nd->a, 6, &x) &&
-                ((nd->op == FR_OP_ADD && __builtin_add_overflow(x, y, &r)) ||
-                 (nd->op == FR_OP_SUB && __builtin_sub_overflow(x, y, &r)) ||
-                 (nd->op == FR_OP_MUL && __builtin_mul_overflow(x, y, &r)) ||
-                 (nd->op == FR_OP_DIV && x == INT64_MIN && y == -1)))
-                return true;
-        }
-        break;
-    default:
-        break;
-    }
+    if (const_fault(rs->nodes, rs->consts, nd->op, nd->a, nd->b))
+        return true;
     return (ar >= 1 && has_const_fault(rs, nd->a, depth + 1)) || (ar == 2 && has_const_fault(rs, nd->b, depth + 1));
 }
 
 /* Lint: int arithmetic that fails every config that evaluates it (a
  * run-time error): by a constant zero, or of two constants (or arithmetic
  * on constants alone) that overflow. */
-static void lint_const_fault(cc *k, const ast_expr *e, uint32_t a, uint32_t b)
+static void lint_const_fault(cc *k, ast_pos pos, int op, uint32_t a, uint32_t b)
 {
-    int64_t y, r;
-    if (!const_int(k, b, 6, &y))
-        return;
-    const char *what = NULL;
-    int64_t x;
-    if ((e->op == FR_OP_DIV || e->op == FR_OP_MOD) && y == 0)
-        what = e->op == FR_OP_DIV ? "division by zero" : "remainder by zero";
-    else if (const_int(k, a, 6, &x)) {
-        bool ovf = false;
-        switch (e->op) {
-        case FR_OP_ADD: ovf = __builtin_add_overflow(x, y, &r); break;
-        case FR_OP_SUB: ovf = __builtin_sub_overflow(x, y, &r); break;
-        case FR_OP_MUL: ovf = __builtin_mul_overflow(x, y, &r); break;
-        case FR_OP_DIV: ovf = x == INT64_MIN && y == -1; break;   /* (x % -1 is 0, INT64_MIN's too) */
-        default: break;
-        }
-        if (ovf)
-            what = "integer overflow";
-    }
+    const char *what = const_fault(k->rs->nodes, k->consts, op, a, b);
     if (!what)
         return;
-    fr_diag *g = lint_warn(k, e->pos, "%s: this '%s' fails every config that evaluates it (a run-time error)",
-                           what, fr_op_text((fr_op)e->op));
+    fr_diag *g = lint_warn(k, pos, "%s: this '%s' fails every config that evaluates it (a run-time error)",
+                           what, op == FR_OP_NEG ? "-" : fr_op_text((fr_op)op));
     hint(k, g, "a config that evaluates it gets the status error, whatever its values (unless an '&' "
                    "or '|' beside it decides the condition without it)");
 }
@@ -1582,7 +1558,7 @@ static uint32_t c_binary(cc *k, const ast_expr *e)
             return NONE;
     }
     if (want == FR_T_INT)
-        lint_const_fault(k, e, a, b);
+        lint_const_fault(k, e->pos, e->op, a, b);
     fr_type rt = ty(want);
     if (want == FR_T_INT)   /* arithmetic with a null operand is null */
         rt.nullable = ntype(k, a).nullable || ntype(k, b).nullable;
@@ -3892,10 +3868,7 @@ static uint32_t null_unreachable(const fr_ruleset *rs, uint32_t n, int depth)
         }
         if ((l->op == FR_OP_KEY || l->op == FR_OP_INPUT) && r->op == FR_OP_CONST && rs->consts[r->a].is_null) {
             const fr_key *key = &rs->keys[l->a];
-            bool null_spelling = false;   /* ("--no-x" = null) */
-            for (uint32_t j = 0; key->cli_const && j < key->ncli && !null_spelling; j++)
-                null_spelling = key->cli_const[j] && key->cli_val[j].is_null;
-            if (key->kind == FR_KEY_FLAG && key->type.nullable && !key->nnulls && !null_spelling &&
+            if (key->kind == FR_KEY_FLAG && key->type.nullable && !key->nnulls && !fr_key_null_spelling(key) &&
                 !key->def.is_null && (l->op == FR_OP_INPUT || !key->ndeclarers))
                 return l->a;
         }

@@ -788,24 +788,12 @@ static int val_same(const fr_ruleset *rs, uint32_t k, fr_val a, fr_val b)
 /* Whether a config line can give key k the value v. */
 static bool has_unshowable(const char *s, size_t len);
 
-/* A spelling of flag k that gives it null (`"--no-x" = null`, argparse's
- * store_const of None), or NULL. */
-static const char *null_spelling(const fr_ruleset *rs, uint32_t k)
-{
-    const fr_key *key = &rs->keys[k];
-    if (key->kind != FR_KEY_FLAG || !key->type.nullable || !key->cli_const)
-        return NULL;
-    for (uint32_t j = 0; j < key->ncli; j++)
-        if (key->cli_const[j] && key->cli_val[j].is_null)
-            return key->cli[j];
-    return NULL;
-}
 
 static int writable_as(const fr_ruleset *rs, uint32_t k, fr_val v, bool printable, bool *left_out)
 {
     const fr_key *key = &rs->keys[k];
     if (v.is_null)
-        return fr_key_null_word(rs, k) != NULL || null_spelling(rs, k) != NULL;   /* (else no line gives null) */
+        return fr_key_null_word(rs, k) != NULL || fr_key_null_spelling(&rs->keys[k]) != NULL;   /* (else no line gives null) */
     if (key->type.kind == FR_T_STRING) {
         if (v.i < 0 || (v.i && memchr(v.s, '\0', (size_t)v.i)))
             return 0;   /* a NUL byte cannot be passed in a config */
@@ -2234,7 +2222,7 @@ static int key_words(const fr_ruleset *rs, uint32_t k, fr_val v, fr_buf *b)
     if (v.is_null) {
         /* (pool_add keeps a null only where a null word or a spelling
          * gives it) */
-        const char *w = fr_key_null_word(rs, k), *ns = w ? NULL : null_spelling(rs, k);
+        const char *w = fr_key_null_word(rs, k), *ns = w ? NULL : fr_key_null_spelling(&rs->keys[k]);
         if (ns) {
             fr_buf_puts(b, ns);
             fr_buf_putc(b, '\0');

@@ -154,6 +154,36 @@ static void collect_reads(const fr_ruleset *rs, uint32_t n, readset *s)
 
 static void explain_key_rec(xctx *x, uint32_t k, int depth);
 
+/* "KEY = VALUE  (where it comes from)" (input: "given(KEY) = ", the input
+ * value) at depth; an env value of the wrong type, the default read
+ * instead: "the default", and its warning[input] line under it. */
+static void key_line(xctx *x, uint32_t k, int input, int depth)
+{
+    const fr_key *key = &x->ev->rs->keys[k];
+    indent(&x->b, depth);
+    fr_buf_printf(&x->b, input ? "given(%s) = " : "%s = ", key->name);
+    fr_val_repr(&x->b, x->ev->rs, key->type, input ? x->ev->input[k] : x->ev->res[k]);
+    fr_buf_puts(&x->b, "  (");
+    fr_buf fb = { 0 };
+    bool fallback = fr_eval_env_fallback_text(x->ev, k, &fb) && !fb.oom && fb.len;
+    if (fallback && (input || x->ev->decl_by[k] < 0))
+        fr_buf_puts(&x->b, "the default");
+    else if (input)
+        input_origin(&x->b, x->ev, k);
+    else
+        key_origin(&x->b, x->ev, k);
+    fr_buf_puts(&x->b, ")\n");
+    if (fallback) {
+        indent(&x->b, depth + 1);
+        fr_buf_puts(&x->b, "warning[input]: ");
+        fr_buf_put(&x->b, fb.p, fb.len);
+        fr_buf_puts(&x->b, "\n");
+    }
+    if (fb.oom)
+        x->b.oom = 1;
+    fr_buf_free(&fb);
+}
+
 static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurse)
 {
     const fr_ruleset *rs = x->ev->rs;
@@ -174,34 +204,7 @@ static void reads_of(xctx *x, uint32_t cond, uint32_t req, int depth, int recurs
         uint32_t k = s.slots[i] / 2;
         int input = s.slots[i] & 1;
         const fr_key *key = &rs->keys[k];
-        fr_val v = input ? x->ev->input[k] : x->ev->res[k];
-        indent(&x->b, depth);
-        if (input)
-            fr_buf_printf(&x->b, "given(%s) = ", key->name);
-        else
-            fr_buf_printf(&x->b, "%s = ", key->name);
-        fr_val_repr(&x->b, rs, key->type, v);
-        fr_buf_puts(&x->b, "  (");
-        /* an env value of the wrong type, the default read instead: "the
-         * default", and its warning[input] line, as explain KEY shows it */
-        fr_buf fb = { 0 };
-        bool fallback = fr_eval_env_fallback_text(x->ev, k, &fb) && !fb.oom && fb.len;
-        if (fallback && (input || x->ev->decl_by[k] < 0))
-            fr_buf_puts(&x->b, "the default");
-        else if (input)
-            input_origin(&x->b, x->ev, k);
-        else
-            key_origin(&x->b, x->ev, k);
-        fr_buf_puts(&x->b, ")\n");
-        if (fallback) {
-            indent(&x->b, depth + 1);
-            fr_buf_puts(&x->b, "warning[input]: ");
-            fr_buf_put(&x->b, fb.p, fb.len);
-            fr_buf_puts(&x->b, "\n");
-        }
-        if (fb.oom)
-            x->b.oom = 1;
-        fr_buf_free(&fb);
+        key_line(x, k, input, depth);
         if (recurse && !input && x->ev->decl_by[k] >= 0 && !x->seen[k]) {
             if (depth >= XDEPTH) {
                 /* long chains are cut: each key can be explained on its own */
@@ -314,25 +317,7 @@ char *fr_explain_key(fr_eval *ev, size_t k)
         fr_buf_printf(&x.b, "the config is invalid: %s\n", why);
         return fr_buf_take(&x.b);
     }
-    /* an env value of the wrong type, the default used instead */
-    fr_buf fb = { 0 };
-    bool fallback = fr_eval_env_fallback_text(ev, (uint32_t)k, &fb) && !fb.oom;
-    if (!fallback)
-        fb.len = 0;
-    fr_buf_printf(&x.b, "%s = ", key->name);
-    fr_val_repr(&x.b, rs, key->type, ev->res[k]);
-    fr_buf_puts(&x.b, "  (");
-    if (fallback && ev->decl_by[k] < 0)
-        fr_buf_puts(&x.b, "the default");
-    else
-        key_origin(&x.b, ev, (uint32_t)k);
-    fr_buf_puts(&x.b, ")\n");
-    if (fb.len) {
-        fr_buf_puts(&x.b, "  warning[input]: ");
-        fr_buf_put(&x.b, fb.p, fb.len);
-        fr_buf_puts(&x.b, "\n");
-    }
-    fr_buf_free(&fb);
+    key_line(&x, (uint32_t)k, 0, 0);
     osc_note(&x.b, ev, (uint32_t)k);
     if (ev->decl_by[k] >= 0) {
         if (ev->given[k]) {

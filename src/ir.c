@@ -252,6 +252,16 @@ const char *fr_key_null_word(const fr_ruleset *rs, size_t k)
     return key->kind == FR_KEY_FLAG && key->nnulls ? key->nulls[0] : NULL;
 }
 
+const char *fr_key_null_spelling(const fr_key *key)
+{
+    if (key->kind != FR_KEY_FLAG || !key->type.nullable || !key->cli_const)
+        return NULL;
+    for (uint32_t j = 0; j < key->ncli; j++)
+        if (key->cli_const[j] && key->cli_val[j].is_null)
+            return key->cli[j];
+    return NULL;
+}
+
 bool fr_key_has_null_word(const fr_key *key, const char *s, size_t len)
 {
     for (uint32_t i = 0; i < key->nnulls; i++)

@@ -415,5 +415,8 @@ uint32_t    fr_regex_options(uint32_t bits);
 const char *fr_regex_flag_text(uint32_t options, char out[6]);
 /* Whether s (len bytes) is one of key's null words (`cli null "WORD"`). */
 bool        fr_key_has_null_word(const fr_key *key, const char *s, size_t len);
+/* A spelling of a nullable flag that gives it null (`"--no-x" = null`,
+ * argparse's store_const of None), or NULL. */
+const char *fr_key_null_spelling(const fr_key *key);
 
 #endif

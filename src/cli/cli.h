@@ -105,6 +105,9 @@ void cli_hint_option_after_dashes(const char *cmd, const char *reason, const cha
  * written is missed), a note on standard error that they are not read. */
 void cli_note_stdin_unread(const char *cmd);
 size_t cli_max_line(void);
+/* A number of bytes from 1 to 2^30 in the environment variable `name` (the
+ * test hooks of HACKING.md), or 0: unset or anything else. */
+size_t cli_size_env(const char *name);
 int  cli_usable_cpus(void);
 /* Whether a is -j or --jobs (-jN and --jobs=N too). */
 bool cli_is_jobs_opt(const char *a);

@@ -959,7 +959,6 @@ static const fr_result *eval_config(ctx *c, fr_eval *ev, const char *line, size_
  * (10,000 rules: ~1 M instructions). */
 static int check_parallel(ctx *c, int jobs, fr_eval *ev, const char *carry, size_t ncarry,
                           unsigned long lineno, bool fail);
-static size_t size_env(const char *name);
 
 /* Without -j (o->jobs 0) a long stream goes on on cli_usable_cpus() threads
  * (at most AUTO_JOBS): a regular file when AUTO_LEFT bytes or more are left
@@ -972,7 +971,7 @@ static int check_stream(ctx *c, fr_eval **evp)
     bool decide = false;   /* at the first read: see above */
     int jobs = 1;
     if (c->o->jobs == 0) {
-        after = size_env("FLAGRULE_PARALLEL_AFTER");
+        after = cli_size_env("FLAGRULE_PARALLEL_AFTER");
         decide = !after;
     }
     size_t cap = 1 << 17, len = 0, start = 0;
@@ -1156,19 +1155,6 @@ typedef struct pool {
     const ctx      *proto;     /* rs, o, color, nkeys for the workers' ctx */
 } pool;
 
-/* A number of bytes from 1 to 2^30 in the environment variable `name` (the
- * test hooks of HACKING.md), or 0: unset or anything else. */
-static size_t size_env(const char *name)
-{
-    const char *e = getenv(name);
-    if (e && *e >= '1' && *e <= '9') {
-        char *end;
-        unsigned long v = strtoul(e, &end, 10);
-        if (!*end && v <= (1ul << 30))
-            return (size_t)v;
-    }
-    return 0;
-}
 
 /* The size of chunk number k: FLAGRULE_CHUNK_SIZE bytes (a test hook, see
  * HACKING.md: tiny chunks put chunk boundaries everywhere), or 16 KiB
@@ -1443,7 +1429,7 @@ static int check_parallel(ctx *c, int jobs, fr_eval *ev, const char *carry, size
         cli_oom();
     if (c->o->format == FMT_JSON || c->o->json_in)
         json_object_seed(0);   /* jansson's one global, set before the threads */
-    p.fixed = size_env("FLAGRULE_CHUNK_SIZE");
+    p.fixed = cli_size_env("FLAGRULE_CHUNK_SIZE");
     p.wake[0] = p.wake[1] = -1;
     struct stat st;
     if ((fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode)) && pipe(p.wake) != 0)

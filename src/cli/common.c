@@ -311,16 +311,22 @@ void cli_note_stdin_unread(const char *cmd)
             strcmp(cmd, "check") ? "read" : "check");
 }
 
-size_t cli_max_line(void)
+size_t cli_size_env(const char *name)
 {
-    const char *e = getenv("FLAGRULE_MAX_LINE");
+    const char *e = getenv(name);
     if (e && *e >= '1' && *e <= '9') {
         char *end;
         unsigned long v = strtoul(e, &end, 10);
-        if (!*end && v >= 2 && v <= CLI_MAX_LINE)
+        if (!*end && v <= (1ul << 30))
             return (size_t)v;
     }
-    return CLI_MAX_LINE;
+    return 0;
+}
+
+size_t cli_max_line(void)
+{
+    size_t v = cli_size_env("FLAGRULE_MAX_LINE");
+    return v >= 2 && v <= CLI_MAX_LINE ? v : CLI_MAX_LINE;
 }
 
 int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
@@ -329,7 +335,7 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
     *len = 0;
     if (isatty(STDIN_FILENO))
         return 0;
-    size_t cap = 0, n = 0;
+    size_t cap = 0, n = 0, max = cli_max_line();
     char *buf = NULL;
     for (;;) {
         if (cap - n < 4096) {
@@ -351,10 +357,10 @@ int cli_stdin_config(const char *cmd, bool json, char **line, size_t *len)
         if (r == 0)
             break;
         n += (size_t)r;
-        if (n >= cli_max_line()) {
+        if (n >= max) {
             free(buf);
             cli_err("%s: standard input is %zu bytes or more; %s reads one config, a line of at "
-                    "most %zu bytes", cmd, cli_max_line(), cmd, cli_max_line() - 1);
+                    "most %zu bytes", cmd, max, cmd, max - 1);
             return FR_EXIT_USAGE;
         }
     }

@@ -662,19 +662,30 @@ static void make_numtoks(cli_jin *j, const char *p, size_t len)
         qsort(j->toks, j->ntoks, sizeof *j->toks, cmp_numtok);
 }
 
-/* The token of the line read as d when it is the only one, else NULL. */
-static const struct numtok *only_numtok(cli_jin *j, const char *p, size_t len, double d)
+/* The first of the line's number tokens read as d (j->toks sorted by
+ * their double; made on the first ask of a line): the run of them starts
+ * there. */
+static size_t numtoks_of(cli_jin *j, const char *p, size_t len, double d)
 {
     if (!j->toks_made)
         make_numtoks(j, p, len);
-    const struct numtok *one = NULL;
-    for (size_t i = 0; i < j->ntoks; i++)
-        if (j->toks[i].d == d) {
-            if (one)
-                return NULL;
-            one = &j->toks[i];
-        }
-    return one;
+    size_t lo = 0, hi = j->ntoks;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (j->toks[mid].d < d)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The token of the line read as d when it is the only one, else NULL. */
+static const struct numtok *only_numtok(cli_jin *j, const char *p, size_t len, double d)
+{
+    size_t i = numtoks_of(j, p, len, d);
+    bool one = i < j->ntoks && j->toks[i].d == d && !(i + 1 < j->ntoks && j->toks[i + 1].d == d);
+    return one ? &j->toks[i] : NULL;
 }
 
 /* The integer that the real-number tokens of the line (outside strings)
@@ -687,19 +698,9 @@ static const struct numtok *only_numtok(cli_jin *j, const char *p, size_t len, d
 static int real_member_int(cli_jin *j, const char *p, size_t len, double d, int64_t *out, bool ints,
                            bool *allints)
 {
-    if (!j->toks_made)
-        make_numtoks(j, p, len);
     *allints = true;
-    size_t lo = 0, hi = j->ntoks;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (j->toks[mid].d < d)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
     bool found = false;
-    for (size_t i = lo; i < j->ntoks && j->toks[i].d == d; i++) {
+    for (size_t i = numtoks_of(j, p, len, d); i < j->ntoks && j->toks[i].d == d; i++) {
         const struct numtok *t = &j->toks[i];
         if (!t->real && !ints)
             continue;
